@@ -1,0 +1,31 @@
+package io.braid.spi;
+
+/**
+ * What {@link io.braid.api.Braid} delegates to. The launcher installs the distributed runtime;
+ * without it (plain {@code java}) the sequential no-op runtime is used. Not for application code.
+ */
+public interface AppRuntime {
+    <T> T waitOn(T obj);
+
+    void barrier();
+
+    void getFile(String path);
+
+    void deleteFile(String path);
+
+    static AppRuntime current() {
+        return Holder.runtime;
+    }
+
+    static void install(AppRuntime runtime) {
+        Holder.runtime = runtime;
+    }
+
+    /** Keeps the installed runtime; sequential by default. */
+    final class Holder {
+        private static volatile AppRuntime runtime = new SequentialRuntime();
+
+        private Holder() {
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package io.braid.comm.message;
+
+import java.util.List;
+
+/**
+ * One parameter of a {@link RunTask}.
+ *
+ * <ul>
+ *   <li>{@code VALUE}: a primitive or String passed by value; {@code value} is its text (null for a null String).
+ *   <li>{@code OBJECT}: a serialised object; {@code inData} the version to read (null for OUT),
+ *       {@code outData} the version to write (null for IN).
+ *   <li>{@code FILE}: a file; the worker passes the task a local path. {@code inData}/{@code outData}
+ *       as for objects; {@code fileName} is the original file name (kept as suffix of the local name).
+ * </ul>
+ * {@code sources} lists where {@code inData} can be fetched from.
+ */
+public record JobParam(Kind kind, String javaType, String value, String inData, String outData,
+                       List<DataLocation> sources, String fileName) {
+    public enum Kind { VALUE, OBJECT, FILE }
+}

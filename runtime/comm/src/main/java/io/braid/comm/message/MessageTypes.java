@@ -1,0 +1,72 @@
+package io.braid.comm.message;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The wire registry: each {@link Message} record and its one-byte tag. Tags are part of the wire
+ * contract: never reuse or renumber one; a new message type is one new line in {@link #ALL}.
+ */
+public final class MessageTypes {
+
+    /** One registered type. */
+    public record Entry(int tag, Class<? extends Message> type) {
+    }
+
+    private static final List<Entry> ALL = List.of(
+            new Entry(1, WorkerHello.class),
+            new Entry(2, RunTask.class),
+            new Entry(3, TaskDone.class),
+            new Entry(4, TaskFailed.class),
+            new Entry(5, Shutdown.class),
+            new Entry(6, DeleteData.class),
+            new Entry(7, FetchData.class),
+            new Entry(8, DataChunk.class),
+            new Entry(9, DataMissing.class));
+
+    private static final Class<? extends Message>[] BY_TAG = byTag();
+    private static final Map<Class<? extends Message>, Integer> BY_TYPE = byType();
+
+    private MessageTypes() {
+    }
+
+    /** Every registered type, in tag order. */
+    public static List<Entry> all() {
+        return ALL;
+    }
+
+    /** The type registered under {@code tag} (0..255), or null when none is. */
+    public static Class<? extends Message> typeOf(int tag) {
+        return tag >= 0 && tag < BY_TAG.length ? BY_TAG[tag] : null;
+    }
+
+    /** The tag of a registered type; IllegalArgumentException naming the class when it is not registered. */
+    public static int tagOf(Class<? extends Message> type) {
+        Integer tag = BY_TYPE.get(type);
+        if (tag == null) {
+            throw new IllegalArgumentException("message type " + type.getName() + " is not registered in MessageTypes");
+        }
+        return tag;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Class<? extends Message>[] byTag() {
+        Class<? extends Message>[] byTag = new Class[256];
+        for (Entry e : ALL) {
+            if (e.tag() < 1 || e.tag() > 255) {
+                throw new ExceptionInInitializerError("tag " + e.tag() + " of " + e.type().getName() + " is not in 1..255");
+            }
+            if (byTag[e.tag()] != null) {
+                throw new ExceptionInInitializerError("tag " + e.tag() + " used by both " + byTag[e.tag()].getName()
+                        + " and " + e.type().getName());
+            }
+            byTag[e.tag()] = e.type();
+        }
+        return byTag;
+    }
+
+    private static Map<Class<? extends Message>, Integer> byType() {
+        // Map.ofEntries rejects a type registered twice.
+        return Map.ofEntries(ALL.stream().map(e -> Map.entry(e.type(), e.tag())).toArray(Map.Entry[]::new));
+    }
+}

@@ -1,0 +1,14 @@
+package io.braid.comm.message;
+
+import java.util.List;
+
+/**
+ * Master to worker: run one task. {@code paramTypes} are the declared Java parameter types of the
+ * method (class names, primitives by name) so the worker finds it by reflection. When
+ * {@code hasTarget}, {@code params.get(0)} is the callee of an instance method. When
+ * {@code returnData} is not null the worker stores the return value under that data name.
+ */
+public record RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,
+                      boolean hasTarget, List<JobParam> params, String returnData, boolean ioTask,
+                      int computingUnits) implements Message {
+}

@@ -1,0 +1,93 @@
+package io.braid.comm.serial;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InvalidClassException;
+import java.io.NotSerializableException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.OutputStream;
+import java.util.function.UnaryOperator;
+
+/**
+ * Java serialisation of task data, with the application's class loader and a class filter on
+ * the way in: only the application's classes and the JDK's value classes are deserialised
+ * (see {@link ValueClassFilter}).
+ */
+public final class ObjectSerializer {
+    private final ClassLoader appLoader;
+    private final ValueClassFilter filter;
+
+    public ObjectSerializer(ClassLoader appLoader) {
+        this.appLoader = appLoader;
+        this.filter = new ValueClassFilter(appLoader);
+    }
+
+    public byte[] serialize(Object value) throws IOException {
+        return serialize(value, null);
+    }
+
+    /**
+     * Serialises {@code value}; {@code beforeWrite}, when given, sees every object written
+     * (the master uses it to wait for objects that a task has not produced yet).
+     */
+    public byte[] serialize(Object value, UnaryOperator<Object> beforeWrite) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+        try (ObjectOutputStream out = new HookedOutputStream(bytes, beforeWrite)) {
+            out.writeObject(value);
+        } catch (NotSerializableException e) {
+            throw new NotSerializableException("class " + e.getMessage()
+                    + " is not Serializable: task data must implement java.io.Serializable");
+        }
+        return bytes.toByteArray();
+    }
+
+    public Object deserialize(byte[] data) throws IOException, ClassNotFoundException {
+        return deserialize(new ByteArrayInputStream(data));
+    }
+
+    public Object deserialize(InputStream data) throws IOException, ClassNotFoundException {
+        try (ObjectInputStream in = new AppObjectInputStream(data)) {
+            in.setObjectInputFilter(filter);
+            return in.readObject();
+        } catch (InvalidClassException e) {
+            throw new InvalidClassException(e.classname, "rejected by Braid's deserialisation filter"
+                    + " (only application classes and JDK value classes are accepted)");
+        }
+    }
+
+    private final class AppObjectInputStream extends ObjectInputStream {
+        AppObjectInputStream(InputStream in) throws IOException {
+            super(in);
+        }
+
+        @Override
+        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            try {
+                return Class.forName(desc.getName(), false, appLoader);
+            } catch (ClassNotFoundException e) {
+                return super.resolveClass(desc);
+            }
+        }
+    }
+
+    private static final class HookedOutputStream extends ObjectOutputStream {
+        private final UnaryOperator<Object> hook;
+
+        HookedOutputStream(OutputStream out, UnaryOperator<Object> hook) throws IOException {
+            super(out);
+            this.hook = hook;
+            if (hook != null) {
+                enableReplaceObject(true);
+            }
+        }
+
+        @Override
+        protected Object replaceObject(Object obj) {
+            return hook == null ? obj : hook.apply(obj);
+        }
+    }
+}

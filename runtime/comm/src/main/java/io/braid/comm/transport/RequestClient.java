@@ -1,0 +1,283 @@
+package io.braid.comm.transport;
+
+import io.braid.comm.message.DataChunk;
+import io.braid.comm.message.DataMissing;
+import io.braid.comm.message.FetchData;
+import io.braid.comm.message.Message;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoopGroup;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One connection to a data server carrying any number of concurrent fetches, told apart by
+ * request id. Chunks are reassembled in memory ({@link #fetch}) or written to disk as they arrive
+ * ({@link #fetchToFile}). When the connection drops, every pending fetch fails with an
+ * IOException naming the server.
+ *
+ * <p>Futures complete on the connection's event loop thread: use the {@code *Async} variants of
+ * CompletableFuture for continuations that block. {@link DataFetcher} pools these per server.
+ */
+public final class RequestClient extends MessageHandler {
+
+    private final String server;
+    private final AtomicLong nextRequestId = new AtomicLong(1);
+    private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
+    private volatile Channel channel;
+    private volatile Throwable failure;
+
+    /** A handler for a connection to {@code server} ("host:port", used in messages); connect it with {@link MessageClient}. */
+    public RequestClient(String server) {
+        this.server = server;
+    }
+
+    /** Connects (blocking, up to {@code timeoutMs}) to the data server at {@code host:port}. */
+    public static RequestClient connect(String host, int port, EventLoopGroup group, int timeoutMs) throws IOException {
+        RequestClient client = new RequestClient(host + ":" + port);
+        MessageClient.connect("data server", host, port, client, group, timeoutMs);
+        return client;
+    }
+
+    /** {@code host:port} of the data server. */
+    public String server() {
+        return server;
+    }
+
+    public boolean isActive() {
+        Channel ch = channel;
+        return ch != null && ch.isActive();
+    }
+
+    /** Number of fetches awaiting their last chunk. */
+    public int pendingCount() {
+        return pending.size();
+    }
+
+    /** Fetches a version whole into memory. */
+    public CompletableFuture<FetchedData> fetch(String dataName) {
+        InMemory p = new InMemory(dataName);
+        send(p);
+        return p.result;
+    }
+
+    /**
+     * Fetches a version into {@code target}, writing chunks as they arrive into a temporary file
+     * beside it, moved onto {@code target} (replacing it) once complete; on failure nothing is
+     * left behind. Completes with {@code target}.
+     */
+    public CompletableFuture<Path> fetchToFile(String dataName, Path target) {
+        ToFile p;
+        try {
+            p = new ToFile(dataName, target);
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(new IOException("cannot create " + target + " to fetch " + dataName
+                    + " from " + server + ": " + e, e));
+        }
+        send(p);
+        return p.result;
+    }
+
+    /** Closes the connection; pending fetches fail. */
+    public void close() {
+        Channel ch = channel;
+        if (ch != null) {
+            ch.close();
+        }
+    }
+
+    private void send(Pending p) {
+        long id = nextRequestId.getAndIncrement();
+        Channel ch = channel;
+        if (ch == null) {
+            p.fail(new IOException("connection to data server " + server + " is not open"));
+            return;
+        }
+        pending.put(id, p);
+        // A write on a closed channel fails, so a fetch racing with channelInactive is failed here.
+        ch.writeAndFlush(new FetchData(id, p.dataName)).addListener(f -> {
+            if (!f.isSuccess()) {
+                Pending mine = pending.remove(id);
+                if (mine != null) {
+                    mine.fail(lost(f.cause()));
+                }
+            }
+        });
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
+        if (msg instanceof DataChunk chunk) {
+            Pending p = chunk.last() ? pending.remove(chunk.requestId()) : pending.get(chunk.requestId());
+            if (p == null) {
+                log.debug("chunk of {} for unknown request {} from {} dropped", chunk.dataName(), chunk.requestId(), server);
+                return;
+            }
+            try {
+                p.onChunk(chunk);
+                if (chunk.last()) {
+                    p.finish();
+                }
+            } catch (IOException | RuntimeException e) {
+                pending.remove(chunk.requestId());
+                p.fail(e);
+            }
+        } else if (msg instanceof DataMissing missing) {
+            Pending p = pending.remove(missing.requestId());
+            if (p != null) {
+                p.fail(new DataMissingException(missing.dataName(), server, missing.reason()));
+            }
+        } else {
+            log.warn("unexpected {} from data server {}, ignored", msg.getClass().getSimpleName(), server);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        failure = cause;
+        super.exceptionCaught(ctx, cause);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        IOException lost = lost(failure);
+        for (Long id : List.copyOf(pending.keySet())) {
+            Pending p = pending.remove(id);
+            if (p != null) {
+                p.fail(lost);
+            }
+        }
+        super.channelInactive(ctx);
+    }
+
+    private IOException lost(Throwable cause) {
+        String why = cause == null ? "" : ": " + cause;
+        return new IOException("connection to data server " + server + " lost" + why, cause);
+    }
+
+    private abstract static class Pending {
+        final String dataName;
+
+        Pending(String dataName) {
+            this.dataName = dataName;
+        }
+
+        abstract void onChunk(DataChunk chunk) throws IOException;
+
+        abstract void finish() throws IOException;
+
+        abstract void fail(Throwable cause);
+    }
+
+    private final class InMemory extends Pending {
+        final CompletableFuture<FetchedData> result = new CompletableFuture<>();
+        private final List<byte[]> parts = new ArrayList<>(1);
+        private long size;
+        private boolean isFile;
+
+        InMemory(String dataName) {
+            super(dataName);
+        }
+
+        @Override
+        void onChunk(DataChunk chunk) throws IOException {
+            byte[] bytes = chunk.bytes() == null ? new byte[0] : chunk.bytes();
+            size += bytes.length;
+            if (size > Integer.MAX_VALUE - 8) {
+                throw new IOException(dataName + " from " + server + " exceeds 2 GiB, too large to fetch into memory");
+            }
+            parts.add(bytes);
+            isFile = chunk.isFile();
+        }
+
+        @Override
+        void finish() {
+            byte[] all;
+            if (parts.size() == 1) {
+                all = parts.get(0);
+            } else {
+                all = new byte[(int) size];
+                int at = 0;
+                for (byte[] part : parts) {
+                    System.arraycopy(part, 0, all, at, part.length);
+                    at += part.length;
+                }
+            }
+            result.complete(new FetchedData(dataName, isFile, all));
+        }
+
+        @Override
+        void fail(Throwable cause) {
+            result.completeExceptionally(cause);
+        }
+    }
+
+    private final class ToFile extends Pending {
+        final CompletableFuture<Path> result = new CompletableFuture<>();
+        private final Path target;
+        private final Path partial;
+        private final FileChannel file;
+
+        ToFile(String dataName, Path target) throws IOException {
+            super(dataName);
+            this.target = target;
+            Path dir = target.toAbsolutePath().getParent();
+            if (dir != null) {
+                Files.createDirectories(dir);
+            }
+            this.partial = Files.createTempFile(dir, target.getFileName() + ".", ".part");
+            this.file = FileChannel.open(partial, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        }
+
+        @Override
+        void onChunk(DataChunk chunk) throws IOException {
+            if (chunk.bytes() == null) {
+                return;
+            }
+            ByteBuffer buffer = ByteBuffer.wrap(chunk.bytes());
+            while (buffer.hasRemaining()) {
+                file.write(buffer);
+            }
+        }
+
+        @Override
+        void finish() throws IOException {
+            file.close();
+            try {
+                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            result.complete(target);
+        }
+
+        @Override
+        void fail(Throwable cause) {
+            try {
+                file.close();
+                Files.deleteIfExists(partial);
+            } catch (IOException e) {
+                cause.addSuppressed(e);
+            }
+            result.completeExceptionally(cause);
+        }
+    }
+}

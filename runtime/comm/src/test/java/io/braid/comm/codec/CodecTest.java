@@ -1,0 +1,331 @@
+package io.braid.comm.codec;
+
+import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
+import io.braid.comm.message.DataChunk;
+import io.braid.comm.message.DataLocation;
+import io.braid.comm.message.DataMissing;
+import io.braid.comm.message.DeleteData;
+import io.braid.comm.message.FetchData;
+import io.braid.comm.message.JobParam;
+import io.braid.comm.message.Message;
+import io.braid.comm.message.MessageTypes;
+import io.braid.comm.message.RunTask;
+import io.braid.comm.message.Shutdown;
+import io.braid.comm.message.TaskDone;
+import io.braid.comm.message.TaskFailed;
+import io.braid.comm.message.WorkerHello;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.EncoderException;
+import io.netty.handler.codec.TooLongFrameException;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CodecTest {
+
+    static byte[] allByteValues(int length) {
+        byte[] bytes = new byte[length];
+        for (int i = 0; i < length; i++) {
+            bytes[i] = (byte) (i * 31 + 7);
+        }
+        return bytes;
+    }
+
+    static RunTask runTask() {
+        List<DataLocation> sources = List.of(new DataLocation("node1", "10.0.0.1", 4000, null),
+                new DataLocation("node2", "10.0.0.2", 4001, "/shared/d3v1"));
+        return new RunTask(17L, 42L, "com.example.Matmul", "multiply",
+                List.of("int", "java.lang.String", "com.example.Block", "java.lang.String"), true,
+                List.of(new JobParam(JobParam.Kind.OBJECT, "com.example.Block", null, "d1v2", "d1v3", sources, null),
+                        new JobParam(JobParam.Kind.VALUE, "int", "12", null, null, List.of(), null),
+                        new JobParam(JobParam.Kind.VALUE, "java.lang.String", null, null, null, List.of(), null),
+                        new JobParam(JobParam.Kind.FILE, "java.lang.String", null, "d3v1", null, sources, "in.txt")),
+                "d9v1", false, 4);
+    }
+
+    /** One sample of every message type, with all fields set; equal-by-value (no byte[]) except DataChunk. */
+    static List<Message> samples() {
+        return List.of(
+                new WorkerHello("node1", "192.168.1.7", 43211, 987654321L, "/tmp/braid/worker-node1.log"),
+                runTask(),
+                new TaskDone(17L, List.of("d9v1", "d1v3"), List.of(123L, 5_000_000_000L), 1_234_567L),
+                new TaskFailed(18L, "java.lang.ArithmeticException: / by zero\n\tat com.example.Matmul.multiply(Matmul.java:12)"),
+                new Shutdown(),
+                new DeleteData(List.of("d1v1", "d1v2", "d12v3")),
+                new FetchData(Long.MAX_VALUE, "d12v3"),
+                new DataChunk(5L, "d12v3", true, allByteValues(1000), false),
+                new DataMissing(6L, "d7v1", "not held by /127.0.0.1:4000"));
+    }
+
+    static EmbeddedChannel codecChannel() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.pipeline().addLast(new FrameCodec.Decoder(), FrameCodec.Encoder.INSTANCE,
+                MessageCodec.Decoder.INSTANCE, MessageCodec.Encoder.INSTANCE);
+        return ch;
+    }
+
+    /** The exact bytes a channel writes for these messages. */
+    static byte[] encode(Message... messages) {
+        EmbeddedChannel ch = codecChannel();
+        for (Message m : messages) {
+            assertTrue(ch.writeOutbound(m));
+        }
+        ByteBuf all = Unpooled.buffer();
+        for (ByteBuf b; (b = ch.readOutbound()) != null; ) {
+            all.writeBytes(b);
+            b.release();
+        }
+        ch.finishAndReleaseAll();
+        byte[] bytes = new byte[all.readableBytes()];
+        all.readBytes(bytes);
+        return bytes;
+    }
+
+    static List<Message> decode(EmbeddedChannel ch) {
+        List<Message> out = new ArrayList<>();
+        for (Object m; (m = ch.readInbound()) != null; ) {
+            out.add((Message) m);
+        }
+        return out;
+    }
+
+    static Message roundTrip(Message m) {
+        EmbeddedChannel ch = codecChannel();
+        ch.writeInbound(Unpooled.wrappedBuffer(encode(m)));
+        List<Message> decoded = decode(ch);
+        assertEquals(1, decoded.size());
+        assertFalse(ch.finish());
+        return decoded.get(0);
+    }
+
+    static void assertChunkEquals(DataChunk expected, Message actual) {
+        DataChunk c = assertInstanceOf(DataChunk.class, actual);
+        assertEquals(expected.requestId(), c.requestId());
+        assertEquals(expected.dataName(), c.dataName());
+        assertEquals(expected.isFile(), c.isFile());
+        assertArrayEquals(expected.bytes(), c.bytes());
+        assertEquals(expected.last(), c.last());
+    }
+
+    @Test
+    void samplesCoverEveryRegisteredType() {
+        Set<Class<?>> sampled = samples().stream().map(Object::getClass).collect(Collectors.toSet());
+        Set<Class<?>> registered = MessageTypes.all().stream().map(MessageTypes.Entry::type).collect(Collectors.toSet());
+        assertEquals(registered, sampled);
+        assertEquals(9, registered.size());
+    }
+
+    @Test
+    void registryTags() {
+        assertEquals(1, MessageTypes.tagOf(WorkerHello.class));
+        assertEquals(2, MessageTypes.tagOf(RunTask.class));
+        assertEquals(3, MessageTypes.tagOf(TaskDone.class));
+        assertEquals(4, MessageTypes.tagOf(TaskFailed.class));
+        assertEquals(5, MessageTypes.tagOf(Shutdown.class));
+        assertEquals(6, MessageTypes.tagOf(DeleteData.class));
+        assertEquals(7, MessageTypes.tagOf(FetchData.class));
+        assertEquals(8, MessageTypes.tagOf(DataChunk.class));
+        assertEquals(9, MessageTypes.tagOf(DataMissing.class));
+        assertEquals(DataMissing.class, MessageTypes.typeOf(9));
+        assertNull(MessageTypes.typeOf(0));
+        assertNull(MessageTypes.typeOf(200));
+        assertNull(MessageTypes.typeOf(-1));
+        assertNull(MessageTypes.typeOf(256));
+        record Unregistered() implements Message { }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MessageTypes.tagOf(Unregistered.class));
+        assertTrue(e.getMessage().contains("Unregistered"), e.getMessage());
+    }
+
+    @Test
+    void everyTypeRoundTripsWithAllFields() {
+        for (Message m : samples()) {
+            Message back = roundTrip(m);
+            if (m instanceof DataChunk chunk) {
+                assertChunkEquals(chunk, back);
+            } else {
+                assertEquals(m, back, m.getClass().getSimpleName());
+            }
+        }
+    }
+
+    @Test
+    void nullsAndEmptyListsRoundTrip() {
+        List<Message> messages = List.of(
+                new WorkerHello(null, null, 0, -1L, null),
+                new RunTask(0, 0, "C", "m", List.of(), false, List.of(), null, true, 0),
+                new RunTask(1, 2, null, null, null, false, null, null, false, 1),
+                new TaskDone(3L, List.of(), List.of(), 0L),
+                new TaskDone(4L, null, null, Long.MIN_VALUE),
+                new TaskFailed(5L, null),
+                new DeleteData(List.of()),
+                new DeleteData(null),
+                new FetchData(0L, null),
+                new DataMissing(7L, "d1v1", null));
+        for (Message m : messages) {
+            assertEquals(m, roundTrip(m));
+        }
+        assertChunkEquals(new DataChunk(1L, "d1v1", false, new byte[0], true),
+                roundTrip(new DataChunk(1L, "d1v1", false, new byte[0], true)));
+        DataChunk nullBytes = assertInstanceOf(DataChunk.class, roundTrip(new DataChunk(2L, null, true, null, true)));
+        assertNull(nullBytes.bytes());
+        assertNull(nullBytes.dataName());
+        assertTrue(nullBytes.isFile());
+        assertTrue(nullBytes.last());
+    }
+
+    @Test
+    void wireLayoutIsLengthVersionTagBody() {
+        byte[] frame = encode(new FetchData(9L, "d1v1"));
+        ByteBuf b = Unpooled.wrappedBuffer(frame);
+        assertEquals(frame.length - 4, b.readInt());
+        assertEquals(1, b.readByte());
+        assertEquals(7, b.readByte());
+        assertEquals((byte) ':', b.readByte()); // Smile header ":)\n"
+        assertEquals((byte) ')', b.readByte());
+    }
+
+    @Test
+    void byteArraysTravelRaw() {
+        byte[] content = allByteValues(100_000);
+        byte[] frame = encode(new DataChunk(1L, "d1v1", false, content, true));
+        // base64 would be 133 KB and Smile's 7-bit encoding 114 KB; raw is content + a few dozen bytes.
+        assertTrue(frame.length > content.length && frame.length < content.length + 100, "frame length " + frame.length);
+    }
+
+    @Test
+    void framesSplitAcrossBuffersAreReassembled() {
+        List<Message> sent = samples();
+        byte[] stream = encode(sent.toArray(new Message[0]));
+        EmbeddedChannel ch = codecChannel();
+        for (byte b : stream) {
+            ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {b}));
+        }
+        List<Message> received = decode(ch);
+        assertEquals(sent.size(), received.size());
+        for (int i = 0; i < sent.size(); i++) {
+            if (sent.get(i) instanceof DataChunk chunk) {
+                assertChunkEquals(chunk, received.get(i));
+            } else {
+                assertEquals(sent.get(i), received.get(i));
+            }
+        }
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void severalFramesInOneBuffer() {
+        byte[] stream = encode(new FetchData(1, "a"), new Shutdown(), new FetchData(2, "b"));
+        EmbeddedChannel ch = codecChannel();
+        ch.writeInbound(Unpooled.wrappedBuffer(stream));
+        assertEquals(List.of(new FetchData(1, "a"), new Shutdown(), new FetchData(2, "b")), decode(ch));
+    }
+
+    @Test
+    void otherProtocolVersionIsRejectedAndChannelClosed() {
+        byte[] frame = encode(new Shutdown());
+        frame[4] = 2;
+        EmbeddedChannel ch = codecChannel();
+        DecoderException e = assertThrows(DecoderException.class, () -> ch.writeInbound(Unpooled.wrappedBuffer(frame)));
+        assertTrue(e.getMessage().contains("speaks Braid protocol version 2, this process speaks version 1"), e.getMessage());
+        assertFalse(ch.isOpen());
+        assertNull(ch.readInbound());
+    }
+
+    @Test
+    void unknownTagIsRejected() {
+        byte[] frame = encode(new Shutdown());
+        frame[5] = (byte) 200;
+        EmbeddedChannel ch = codecChannel();
+        DecoderException e = assertThrows(DecoderException.class, () -> ch.writeInbound(Unpooled.wrappedBuffer(frame)));
+        assertTrue(e.getMessage().startsWith("unknown message tag 200 "), e.getMessage());
+    }
+
+    @Test
+    void frameAboveLimitIsRejected() {
+        EmbeddedChannel ch = codecChannel();
+        ByteBuf header = Unpooled.buffer().writeInt(FrameCodec.MAX_FRAME_LENGTH + 1).writeByte(1).writeByte(5);
+        assertThrows(TooLongFrameException.class, () -> ch.writeInbound(header));
+        // Exactly the limit is accepted (only the header arrives: the decoder waits for the body).
+        EmbeddedChannel ok = codecChannel();
+        assertFalse(ok.writeInbound(Unpooled.buffer().writeInt(FrameCodec.MAX_FRAME_LENGTH).writeByte(1).writeByte(5)));
+        assertTrue(ok.isOpen());
+        ok.finishAndReleaseAll();
+    }
+
+    @Test
+    void truncatedFrameIsRejected() {
+        EmbeddedChannel ch = codecChannel();
+        DecoderException e = assertThrows(DecoderException.class,
+                () -> ch.writeInbound(Unpooled.buffer().writeInt(1).writeByte(1)));
+        assertTrue(e.getMessage().contains("shorter than protocol version + message tag"), e.getMessage());
+        assertFalse(ch.isOpen());
+    }
+
+    @Test
+    void unregisteredMessageCannotBeEncoded() {
+        record Unregistered(int x) implements Message { }
+        EmbeddedChannel ch = codecChannel();
+        EncoderException e = assertThrows(EncoderException.class, () -> ch.writeOutbound(new Unregistered(1)));
+        assertTrue(e.getMessage().contains("not registered in MessageTypes"), e.getMessage());
+    }
+
+    @Test
+    void unknownFieldsFromANewerPeerAreIgnored() throws Exception {
+        byte[] body = SmileMapper.builder().build().writeValueAsBytes(
+                Map.of("requestId", 3, "dataName", "d2v2", "priority", "high"));
+        ByteBuf frame = Unpooled.buffer().writeInt(body.length + 2).writeByte(1).writeByte(7).writeBytes(body);
+        EmbeddedChannel ch = codecChannel();
+        ch.writeInbound(frame);
+        assertEquals(List.of(new FetchData(3, "d2v2")), decode(ch));
+    }
+
+    @Test
+    void pipelineOrder() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        BraidPipeline.init(ch.pipeline(), new ChannelInboundHandlerAdapter());
+        List<String> names = new ArrayList<>(ch.pipeline().names());
+        names.remove(names.size() - 1); // EmbeddedChannel's own tail entry
+        assertEquals(Arrays.asList("flushConsolidation", "frameDecoder", "frameEncoder", "messageDecoder",
+                "messageEncoder", "handler"), names);
+    }
+
+    @Test
+    void fullPipelineDeliversMessagesToTheHandler() {
+        List<Message> got = new ArrayList<>();
+        EmbeddedChannel ch = new EmbeddedChannel();
+        BraidPipeline.init(ch.pipeline(), new io.netty.channel.SimpleChannelInboundHandler<Message>() {
+            @Override
+            protected void channelRead0(io.netty.channel.ChannelHandlerContext ctx, Message msg) {
+                got.add(msg);
+                ctx.writeAndFlush(new FetchData(99, "reply"));
+            }
+        });
+        ch.writeInbound(Unpooled.wrappedBuffer(encode(runTask())));
+        assertEquals(List.of(runTask()), got);
+        ByteBuf out = Unpooled.buffer();
+        for (ByteBuf b; (b = ch.readOutbound()) != null; ) {
+            out.writeBytes(b);
+            b.release();
+        }
+        byte[] reply = new byte[out.readableBytes()];
+        out.readBytes(reply);
+        assertArrayEquals(encode(new FetchData(99, "reply")), reply);
+    }
+}

@@ -1,0 +1,177 @@
+package io.braid.comm.transport;
+
+import io.braid.comm.message.Message;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DataPlaneTest {
+
+    private final Map<String, DataContent> held = new ConcurrentHashMap<>();
+    private MessageServer server;
+    private DataFetcher fetcher;
+
+    @BeforeEach
+    void start() throws IOException {
+        DataServerHandler handler = new DataServerHandler(name -> Optional.ofNullable(held.get(name)));
+        server = MessageServer.start("127.0.0.1", 0, () -> handler, "data");
+        fetcher = new DataFetcher("fetch");
+    }
+
+    @AfterEach
+    void stop() {
+        fetcher.close();
+        server.close();
+    }
+
+    private static Throwable failure(CompletableFuture<?> f) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        return e.getCause();
+    }
+
+    @Test
+    void fetchesObjectBytes() throws Exception {
+        byte[] small = DataSenderTest.content(1000);
+        byte[] large = DataSenderTest.content(3 * DataSender.CHUNK_SIZE + 17);
+        held.put("d1v1", DataContent.ofBytes(small));
+        held.put("d2v1", DataContent.ofBytes(large));
+        held.put("d3v1", DataContent.ofBytes(new byte[0]));
+        FetchedData a = fetcher.fetch("127.0.0.1", server.port(), "d1v1").get(10, TimeUnit.SECONDS);
+        assertEquals("d1v1", a.dataName());
+        assertFalse(a.isFile());
+        assertArrayEquals(small, a.bytes());
+        FetchedData b = fetcher.fetch("127.0.0.1", server.port(), "d2v1").get(10, TimeUnit.SECONDS);
+        assertArrayEquals(large, b.bytes());
+        FetchedData c = fetcher.fetch("127.0.0.1", server.port(), "d3v1").get(10, TimeUnit.SECONDS);
+        assertEquals(0, c.bytes().length);
+        assertEquals(1, fetcher.connectionCount());
+    }
+
+    @Test
+    void fetchesAFileToDisk(@TempDir Path dir) throws Exception {
+        byte[] data = DataSenderTest.content(5 * 1024 * 1024 + 3);
+        Path source = Files.write(dir.resolve("d4v2_matrix.bin"), data);
+        held.put("d4v2", DataContent.ofFile(source));
+        Path target = dir.resolve("fetched").resolve("d4v2_matrix.bin");
+        Path got = fetcher.fetchToFile("127.0.0.1", server.port(), "d4v2", target).get(20, TimeUnit.SECONDS);
+        assertEquals(target, got);
+        assertArrayEquals(data, Files.readAllBytes(target));
+        try (var files = Files.list(target.getParent())) {
+            assertEquals(List.of(target), files.toList()); // no partial file left
+        }
+        // The same file, into memory.
+        FetchedData inMemory = fetcher.fetch("127.0.0.1", server.port(), "d4v2").get(20, TimeUnit.SECONDS);
+        assertTrue(inMemory.isFile());
+        assertArrayEquals(data, inMemory.bytes());
+    }
+
+    @Test
+    void fetchToFileReplacesAnExistingTarget(@TempDir Path dir) throws Exception {
+        held.put("d5v1", DataContent.ofBytes(new byte[] {1, 2, 3}));
+        Path target = Files.write(dir.resolve("out"), new byte[] {9, 9, 9, 9, 9});
+        fetcher.fetchToFile("127.0.0.1", server.port(), "d5v1", target).get(10, TimeUnit.SECONDS);
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(target));
+    }
+
+    @Test
+    void missingDataFailsWithDataMissingException(@TempDir Path dir) throws Exception {
+        String server = "127.0.0.1:" + this.server.port();
+        DataMissingException e = assertInstanceOf(DataMissingException.class,
+                failure(fetcher.fetch("127.0.0.1", this.server.port(), "d9v9")));
+        assertEquals("d9v9", e.dataName());
+        assertEquals(server, e.server());
+        assertEquals("data server " + server + " does not have d9v9: not held by /" + server, e.getMessage());
+        Path target = dir.resolve("t");
+        assertInstanceOf(DataMissingException.class,
+                failure(fetcher.fetchToFile("127.0.0.1", this.server.port(), "d9v9", target)));
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count()); // partial file removed
+        }
+        held.put("d8v1", DataContent.ofFile(dir.resolve("deleted-meanwhile")));
+        DataMissingException unreadable = assertInstanceOf(DataMissingException.class,
+                failure(fetcher.fetch("127.0.0.1", this.server.port(), "d8v1")));
+        assertTrue(unreadable.reason().startsWith("cannot read: java.nio.file.NoSuchFileException"), unreadable.reason());
+    }
+
+    @Test
+    void concurrentFetchesShareOneConnection() throws Exception {
+        List<byte[]> contents = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            byte[] c = DataSenderTest.content(100_000 * i + 1);
+            c[0] = (byte) i;
+            contents.add(c);
+            held.put("d" + i + "v1", DataContent.ofBytes(c));
+        }
+        List<CompletableFuture<FetchedData>> futures = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            futures.add(fetcher.fetch("127.0.0.1", server.port(), "d" + i + "v1"));
+        }
+        for (int i = 0; i < 20; i++) {
+            assertArrayEquals(contents.get(i), futures.get(i).get(20, TimeUnit.SECONDS).bytes());
+        }
+        assertEquals(1, fetcher.connectionCount());
+    }
+
+    @Test
+    void connectionRefused() throws Exception {
+        int port = MessageServerClientTest.freePort();
+        IOException e = assertInstanceOf(IOException.class, failure(fetcher.fetch("127.0.0.1", port, "d1v1")));
+        assertEquals("cannot connect to data server 127.0.0.1:" + port + ": Connection refused", e.getMessage());
+        assertEquals(0, fetcher.connectionCount());
+    }
+
+    @Test
+    void droppedConnectionFailsPendingFetchesAndIsReopened() throws Exception {
+        @ChannelHandler.Sharable
+        class Silent extends MessageHandler {
+            @Override
+            protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
+                // never answers
+            }
+        }
+        Silent silent = new Silent();
+        MessageServer mute = MessageServer.start("127.0.0.1", 0, () -> silent, "mute");
+        int port = mute.port();
+        CompletableFuture<FetchedData> pending = fetcher.fetch("127.0.0.1", port, "d1v1");
+        CompletableFuture<Path> pendingFile = fetcher.fetchToFile("127.0.0.1", port, "d1v1",
+                Files.createTempDirectory("braid").resolve("x"));
+        Thread.sleep(200);
+        assertFalse(pending.isDone());
+        mute.close();
+        IOException e = assertInstanceOf(IOException.class, failure(pending));
+        assertEquals("connection to data server 127.0.0.1:" + port + " lost", e.getMessage());
+        assertInstanceOf(IOException.class, failure(pendingFile));
+        // The dead connection is not reused: the next fetch reconnects (and is refused).
+        IOException next = assertInstanceOf(IOException.class, failure(fetcher.fetch("127.0.0.1", port, "d1v1")));
+        assertEquals("cannot connect to data server 127.0.0.1:" + port + ": Connection refused", next.getMessage());
+    }
+
+    @Test
+    void closedFetcherRejectsFetches() {
+        fetcher.close();
+        IOException e = assertInstanceOf(IOException.class, failure(fetcher.fetch("127.0.0.1", server.port(), "d1v1")));
+        assertEquals("data fetcher is closed", e.getMessage());
+    }
+}

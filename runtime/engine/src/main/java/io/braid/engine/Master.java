@@ -1,0 +1,197 @@
+package io.braid.engine;
+
+import io.braid.comm.message.TaskDone;
+import io.braid.comm.message.TaskFailed;
+import io.braid.comm.transport.DataFetcher;
+import io.braid.comm.transport.DataServerHandler;
+import io.braid.comm.transport.MessageServer;
+import io.braid.engine.analysis.TaskAnalyser;
+import io.braid.engine.core.CoreLoop;
+import io.braid.engine.core.MainAccessService;
+import io.braid.engine.core.MasterConfig;
+import io.braid.engine.core.RuntimeCore;
+import io.braid.engine.data.DataLocations;
+import io.braid.engine.data.MasterDataStore;
+import io.braid.engine.deploy.LocalProcessStarter;
+import io.braid.engine.deploy.WorkerLaunch;
+import io.braid.engine.deploy.WorkerStarter;
+import io.braid.engine.dispatch.JobFactory;
+import io.braid.engine.dispatch.SharedDisks;
+import io.braid.engine.dispatch.WorkerHandle;
+import io.braid.engine.dispatch.WorkerLinkHandler;
+import io.braid.engine.dispatch.WorkerPool;
+import io.braid.engine.monitor.ProgressLine;
+import io.braid.engine.monitor.TaskStats;
+import io.braid.engine.monitor.graph.TaskGraph;
+import io.braid.engine.resources.Cluster;
+import io.braid.engine.resources.NodeDescription;
+import io.braid.engine.scheduling.ResourceRequest;
+import io.braid.engine.scheduling.Scheduler;
+import io.braid.engine.task.TaskSubmission;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The master of a run: starts the servers and the workers, owns the core, and is what the
+ * launcher talks to. {@link #submit} and {@link #access()} are safe from any thread.
+ */
+public final class Master implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Master.class);
+
+    private final CoreLoop loop;
+    private final RuntimeCore core;
+    private final MainAccessService access;
+    private final WorkerPool pool;
+    private final Scheduler scheduler;
+    private final TaskGraph graph;
+    private final MessageServer workerServer;
+    private final MessageServer dataServer;
+    private final DataFetcher fetcher;
+    private final ProgressLine progress;
+    private final List<WorkerStarter.StartedWorker> processes = new ArrayList<>();
+
+    private Master(Cluster cluster, MasterConfig config, Consumer<String> onFatal) throws IOException {
+        WorkerLaunch launch = config.launch();
+        this.loop = new CoreLoop();
+        this.pool = new WorkerPool(cluster.nodes());
+        this.scheduler = new Scheduler(cluster.nodes().stream().map(NodeDescription::toResources).toList());
+        this.graph = config.recordGraph() ? new TaskGraph() : null;
+        TaskAnalyser analyser = graph != null ? new TaskAnalyser(graph) : new TaskAnalyser();
+        MasterDataStore masterStore = new MasterDataStore();
+        DataLocations locations = new DataLocations();
+        this.dataServer = MessageServer.start(launch.masterHost(), 0, () -> new DataServerHandler(masterStore), "master-data");
+        this.fetcher = new DataFetcher("master-fetch");
+        JobFactory jobs = new JobFactory(pool.all(), locations, masterStore, new SharedDisks(cluster.masterSharedDisks()),
+                dataServer.host(), dataServer.port());
+        this.progress = config.showProgress() ? new ProgressLine(System.err) : null;
+        this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, onFatal);
+        this.access = new MainAccessService(loop, core, fetcher);
+        WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {
+            @Override
+            public void taskDone(int node, TaskDone msg) {
+                loop.execute(() -> core.taskDone(node, msg));
+            }
+
+            @Override
+            public void taskFailed(int node, TaskFailed msg) {
+                loop.execute(() -> core.taskFailed(node, msg));
+            }
+
+            @Override
+            public void workerLost(int node) {
+                loop.execute(() -> core.workerLost(node));
+            }
+        };
+        this.workerServer = MessageServer.start(launch.masterHost(), launch.masterPort(),
+                () -> new WorkerLinkHandler(pool, events), "master");
+        loop.start(core::dispatch);
+    }
+
+    /** Starts the master and one worker per node, and waits until every worker has connected. */
+    public static Master start(Cluster cluster, MasterConfig config, Consumer<String> onFatal) throws IOException {
+        Master m = new Master(cluster, config, onFatal);
+        try {
+            m.startWorkers(cluster, config);
+        } catch (IOException | RuntimeException e) {
+            m.close();
+            throw e;
+        }
+        return m;
+    }
+
+    private void startWorkers(Cluster cluster, MasterConfig config) throws IOException {
+        WorkerLaunch launch = config.launch();
+        WorkerLaunch withPort = new WorkerLaunch(launch.javaCommand(), launch.braidJar(), launch.jvmOptions(),
+                workerServer.host(), workerServer.port(), launch.appClasspath(), launch.logDir(), launch.logLevel(),
+                launch.defaultIoExecutors());
+        WorkerStarter starter = new LocalProcessStarter();
+        for (NodeDescription node : cluster.nodes()) {
+            processes.add(starter.start(node, withPort));
+            LOG.info("started worker {} ({} computing units)", node.name(), node.computingUnits());
+        }
+        long deadline = System.currentTimeMillis() + config.workerStartTimeoutMs();
+        try {
+            while (!pool.awaitAll(100)) {
+                for (int i = 0; i < processes.size(); i++) {
+                    if (!processes.get(i).isAlive()) {
+                        throw new IOException("worker " + cluster.nodes().get(i).name() + " exited during start-up; see "
+                                + processes.get(i).logFile());
+                    }
+                }
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IOException("workers did not connect within " + config.workerStartTimeoutMs() + " ms; see "
+                            + launch.logDir().resolve("workers"));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for workers", e);
+        }
+    }
+
+    public void submit(TaskSubmission s) {
+        loop.execute(() -> core.submit(s));
+    }
+
+    public MainAccessService access() {
+        return access;
+    }
+
+    /** Whether some node could ever run a task with this request. */
+    public boolean canEverRun(ResourceRequest request) {
+        return scheduler.canEverRun(request);
+    }
+
+    public List<WorkerHandle> workers() {
+        return pool.all();
+    }
+
+    /** Runs on the core thread and waits: for reading core state from outside at the end of a run. */
+    public <T> T onCore(java.util.function.Supplier<T> s) {
+        var f = new java.util.concurrent.CompletableFuture<T>();
+        loop.execute(() -> f.complete(s.get()));
+        return f.join();
+    }
+
+    public TaskStats stats() {
+        return onCore(core::stats);
+    }
+
+    public TaskGraph graph() {
+        return graph;
+    }
+
+    /** Erases the progress line before the final output. */
+    public void clearProgress() {
+        if (progress != null) {
+            onCore(() -> {
+                progress.clear();
+                return null;
+            });
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.shutdown();
+        for (WorkerStarter.StartedWorker p : processes) {
+            p.stop(5_000);
+        }
+        loop.stop();
+        fetcher.close();
+        workerServer.close();
+        dataServer.close();
+    }
+
+    /** The log directory's jobs folder exists even when no task printed anything. */
+    public static void prepareLogDir(Path logDir) throws IOException {
+        Files.createDirectories(logDir.resolve("jobs"));
+    }
+}

@@ -1,0 +1,74 @@
+package io.braid.engine.analysis;
+
+/**
+ * The analyser's answer to {@link TaskAnalyser#register}: which version each parameter reads and
+ * writes, and whether the task can run now.
+ */
+public final class AnalysedTask {
+
+    private final long taskId;
+    private final int taskTypeId;
+    private final DataVersion[] reads;
+    private final DataVersion[] writes;
+    private final int unfinishedPredecessors;
+    private final boolean blockedByFailure;
+
+    AnalysedTask(long taskId, int taskTypeId, DataVersion[] reads, DataVersion[] writes,
+                 int unfinishedPredecessors, boolean blockedByFailure) {
+        this.taskId = taskId;
+        this.taskTypeId = taskTypeId;
+        this.reads = reads;
+        this.writes = writes;
+        this.unfinishedPredecessors = unfinishedPredecessors;
+        this.blockedByFailure = blockedByFailure;
+    }
+
+    public long taskId() {
+        return taskId;
+    }
+
+    public int taskTypeId() {
+        return taskTypeId;
+    }
+
+    public int paramCount() {
+        return reads.length;
+    }
+
+    /** The version parameter {@code paramIndex} reads, or null (by value, or W). */
+    public DataVersion readVersion(int paramIndex) {
+        return reads[paramIndex];
+    }
+
+    /** The version parameter {@code paramIndex} writes, or null (by value, or R). */
+    public DataVersion writeVersion(int paramIndex) {
+        return writes[paramIndex];
+    }
+
+    /** Distinct tasks, still pending, whose output this task reads. */
+    public int unfinishedPredecessors() {
+        return unfinishedPredecessors;
+    }
+
+    /**
+     * The task reads a version whose writer failed for good (or can itself never run): it will
+     * never be ready and is not counted as pending.
+     */
+    public boolean blockedByFailure() {
+        return blockedByFailure;
+    }
+
+    public boolean isReady() {
+        return unfinishedPredecessors == 0 && !blockedByFailure;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("AnalysedTask[").append(taskId).append(" type ").append(taskTypeId);
+        for (int i = 0; i < reads.length; i++) {
+            sb.append(i == 0 ? " params " : ", ").append(reads[i]).append("->").append(writes[i]);
+        }
+        return sb.append(" preds ").append(unfinishedPredecessors)
+                .append(blockedByFailure ? " blocked" : "").append(']').toString();
+    }
+}

@@ -1,0 +1,16 @@
+package io.braid.engine.analysis;
+
+/** Version {@code version} (1, 2, ...) of datum {@code dataId} (1, 2, ...). */
+public record DataVersion(int dataId, int version) {
+
+    /** The version's name, {@code d<dataId>v<version>}, e.g. {@code d12v3}. */
+    public String name() {
+        // Built directly: no format parsing, one exact-size buffer.
+        return new StringBuilder(24).append('d').append(dataId).append('v').append(version).toString();
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

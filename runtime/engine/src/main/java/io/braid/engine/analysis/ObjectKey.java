@@ -1,0 +1,5 @@
+package io.braid.engine.analysis;
+
+/** An object identity, numbered by the app side. */
+public record ObjectKey(long objectId) implements DataKey {
+}

@@ -1,0 +1,380 @@
+package io.braid.engine.analysis;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The Task Analyser: gives every datum an id and every write a new version (renaming, so WAR and
+ * WAW never order tasks) and orders tasks only by read-after-write edges.
+ *
+ * <p>Pure and single-threaded. State per pending task is one small node plus the ids of its
+ * successors; a task's node is dropped as soon as it finishes. Per datum it keeps the writer of
+ * each version (8 bytes per version) until {@link #deleteData}.
+ */
+public final class TaskAnalyser {
+
+    /** Writer id of versions written by the main program. */
+    public static final long MAIN = 0;
+
+    private static final byte READ = 1;
+    private static final byte WRITE = 2;
+    private static final byte MAIN_WROTE = 4;
+
+    private final AnalysisListener listener;
+    private final HashMap<DataKey, DataInfo> dataByKey = new HashMap<>();
+    private final LongObjMap<DataInfo> dataById = new LongObjMap<>();
+    private final LongObjMap<TaskNode> pending = new LongObjMap<>();
+    /** Tasks that failed for good or can never run. Rare, so boxed. */
+    private final HashSet<Long> dead = new HashSet<>();
+    private int nextDataId = 1;
+    private long lastTaskId;
+
+    // Scratch space for register(), reused to keep the hot path allocation-light.
+    private int[] paramSlot = new int[8];
+    private DataInfo[] slotData = new DataInfo[8];
+    private byte[] slotFlags = new byte[8];
+    private DataVersion[] slotRead = new DataVersion[8];
+    private DataVersion[] slotWrite = new DataVersion[8];
+
+    public TaskAnalyser() {
+        this(AnalysisListener.NONE);
+    }
+
+    public TaskAnalyser(AnalysisListener listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /**
+     * Registers a task: resolves its data, creates the versions it writes and the RAW edges from
+     * the pending writers of what it reads.
+     *
+     * @throws IllegalArgumentException if the task id is not greater than every earlier one
+     */
+    public AnalysedTask register(TaskRequest request) {
+        long taskId = request.taskId();
+        if (taskId <= lastTaskId) {
+            throw new IllegalArgumentException("task id " + taskId + " is not greater than the last one, " + lastTaskId);
+        }
+        lastTaskId = taskId;
+        List<ParamAccess> params = request.params();
+        int n = params.size();
+        ensureScratch(n);
+        listener.taskRegistered(taskId, request.taskTypeId());
+
+        // Pass 1: one slot per distinct datum, merging the accesses a task makes to it twice.
+        int slots = 0;
+        for (int i = 0; i < n; i++) {
+            ParamAccess p = params.get(i);
+            DataKey key = p.key();
+            if (key == null) {
+                paramSlot[i] = -1;
+                continue;
+            }
+            DataInfo d = dataByKey.get(key);
+            if (d == null) {
+                d = new DataInfo(nextDataId++);
+                dataByKey.put(key, d);
+                dataById.put(d.id, d);
+            }
+            if (d.stamp != taskId) {
+                d.stamp = taskId;
+                d.slot = slots;
+                slotData[slots] = d;
+                slotFlags[slots] = 0;
+                slots++;
+            }
+            AccessMode mode = p.mode();
+            slotFlags[d.slot] |= (byte) ((mode.reads() ? READ : 0) | (mode.writes() ? WRITE : 0)
+                    | (p.mainWroteBefore() ? MAIN_WROTE : 0));
+            paramSlot[i] = d.slot;
+        }
+
+        // Pass 2: versions and edges per datum.
+        TaskNode node = new TaskNode(taskId);
+        boolean blocked = false;
+        for (int s = 0; s < slots; s++) {
+            DataInfo d = slotData[s];
+            slotData[s] = null;
+            int flags = slotFlags[s];
+            DataVersion read = null;
+            if ((flags & READ) != 0) {
+                if (d.version == 0 || (flags & MAIN_WROTE) != 0) {
+                    d.addVersion(MAIN);
+                }
+                read = new DataVersion(d.id, d.version);
+                long writer = d.currentWriter();
+                if (writer != MAIN) {
+                    TaskNode w = pending.get(writer);
+                    if (w != null) {
+                        if (w.addSuccessor(node)) {
+                            node.unfinishedPreds++;
+                        }
+                        listener.edge(writer, taskId, read);
+                    } else if (isDead(writer)) {
+                        blocked = true;
+                    }
+                }
+            }
+            DataVersion write = null;
+            if ((flags & WRITE) != 0) {
+                d.addVersion(taskId);
+                write = new DataVersion(d.id, d.version);
+            }
+            slotRead[s] = read;
+            slotWrite[s] = write;
+        }
+
+        DataVersion[] reads = new DataVersion[n];
+        DataVersion[] writes = new DataVersion[n];
+        for (int i = 0; i < n; i++) {
+            int s = paramSlot[i];
+            if (s >= 0) {
+                AccessMode mode = params.get(i).mode();
+                if (mode.reads()) {
+                    reads[i] = slotRead[s];
+                }
+                if (mode.writes()) {
+                    writes[i] = slotWrite[s];
+                }
+            }
+        }
+        Arrays.fill(slotRead, 0, slots, null);
+        Arrays.fill(slotWrite, 0, slots, null);
+
+        if (blocked) {
+            // Writers it waits on may still list it; the dead flag makes them skip it.
+            node.dead = true;
+            dead.add(taskId);
+        } else {
+            pending.put(taskId, node);
+        }
+        return new AnalysedTask(taskId, request.taskTypeId(), reads, writes, node.unfinishedPreds, blocked);
+    }
+
+    /**
+     * Records that a pending task finished and returns the tasks that became ready, in
+     * submission order. The task's state is dropped.
+     *
+     * @throws IllegalStateException if the task is not pending
+     */
+    public List<Long> taskFinished(long taskId) {
+        TaskNode node = pending.remove(taskId);
+        if (node == null) {
+            throw new IllegalStateException("task " + taskId + " is not pending");
+        }
+        TaskNode[] succ = node.successors;
+        int count = node.successorCount;
+        node.successors = null;
+        if (count == 0) {
+            return List.of();
+        }
+        // Successors were appended as they registered, so they are already in id order.
+        List<Long> ready = null;
+        for (int i = 0; i < count; i++) {
+            TaskNode s = succ[i];
+            if (!s.dead && --s.unfinishedPreds == 0) {
+                if (ready == null) {
+                    ready = new ArrayList<>(count - i);
+                }
+                ready.add(s.id);
+            }
+        }
+        return ready == null ? List.of() : ready;
+    }
+
+    /**
+     * Records that a pending task failed for good and returns, in id order, every pending task
+     * that transitively depends on it: none of them can ever run and they stop being pending.
+     * Tasks registered later that read their outputs come back {@link AnalysedTask#blockedByFailure()}.
+     *
+     * @throws IllegalStateException if the task is not pending
+     */
+    public List<Long> taskFailedForGood(long taskId) {
+        TaskNode node = pending.remove(taskId);
+        if (node == null) {
+            throw new IllegalStateException("task " + taskId + " is not pending");
+        }
+        node.dead = true;
+        dead.add(taskId);
+        List<Long> doomed = new ArrayList<>();
+        ArrayDeque<TaskNode> todo = new ArrayDeque<>();
+        todo.push(node);
+        while (!todo.isEmpty()) {
+            TaskNode t = todo.pop();
+            for (int i = 0; i < t.successorCount; i++) {
+                TaskNode s = t.successors[i];
+                if (!s.dead) {
+                    s.dead = true;
+                    pending.remove(s.id);
+                    dead.add(s.id);
+                    doomed.add(s.id);
+                    todo.push(s);
+                }
+            }
+            t.successors = null;
+            t.successorCount = 0;
+        }
+        Collections.sort(doomed);
+        return doomed;
+    }
+
+    /**
+     * The main program accesses a datum. Returns null for a datum never seen (nothing to wait
+     * for, nothing recorded). For W and RW a new version written by MAIN is created.
+     */
+    public MainAccess mainAccess(DataKey key, AccessMode mode) {
+        DataInfo d = dataByKey.get(Objects.requireNonNull(key, "key"));
+        if (d == null) {
+            return null;
+        }
+        DataVersion last = new DataVersion(d.id, d.version);
+        long writer = d.currentWriter();
+        long reportedWriter = 0;
+        boolean unfinished = false;
+        boolean failed = false;
+        if (writer != MAIN) {
+            if (pending.get(writer) != null) {
+                unfinished = true;
+                reportedWriter = writer;
+            } else if (isDead(writer)) {
+                failed = true;
+                reportedWriter = writer;
+            }
+            if (mode.reads() && d.syncedVersion != d.version) {
+                d.syncedVersion = d.version;
+                listener.mainSync(last, writer);
+            }
+        }
+        DataVersion created = null;
+        if (mode.writes()) {
+            d.addVersion(MAIN);
+            created = new DataVersion(d.id, d.version);
+        }
+        return new MainAccess(last, reportedWriter, unfinished, failed, created);
+    }
+
+    /** The datum's latest version, if the datum is known. */
+    public Optional<DataVersion> currentVersion(DataKey key) {
+        DataInfo d = dataByKey.get(key);
+        return d == null ? Optional.empty() : Optional.of(new DataVersion(d.id, d.version));
+    }
+
+    /** The task that wrote {@code version}; {@link #MAIN} (0) for the main program; -1 if unknown or deleted. */
+    public long writerOf(DataVersion version) {
+        DataInfo d = dataById.get(version.dataId());
+        if (d == null || version.version() < 1 || version.version() > d.version) {
+            return -1;
+        }
+        return d.writers[version.version() - 1];
+    }
+
+    /** True for a registered task that finished successfully (ids of skipped numbers count as registered). */
+    public boolean isFinished(long taskId) {
+        return taskId > 0 && taskId <= lastTaskId && pending.get(taskId) == null && !isDead(taskId);
+    }
+
+    /** True for a task that failed for good or can never run because of one. */
+    public boolean isFailed(long taskId) {
+        return isDead(taskId);
+    }
+
+    /** Registered tasks that have neither finished nor failed (nor depend on a failure). */
+    public int pendingTasks() {
+        return pending.size();
+    }
+
+    /** Forgets the datum; a later use of the key starts again with a new data id. */
+    public void deleteData(DataKey key) {
+        DataInfo d = dataByKey.remove(key);
+        if (d != null) {
+            dataById.remove(d.id);
+        }
+    }
+
+    /** Task nodes held in memory (for tests: 0 once every task has finished). */
+    int trackedTaskCount() {
+        return pending.size();
+    }
+
+    /** Data held in memory (for tests). */
+    int trackedDataCount() {
+        return dataByKey.size();
+    }
+
+    private boolean isDead(long taskId) {
+        return !dead.isEmpty() && dead.contains(taskId);
+    }
+
+    private void ensureScratch(int n) {
+        if (paramSlot.length < n) {
+            int c = Math.max(n, paramSlot.length * 2);
+            paramSlot = new int[c];
+            slotData = new DataInfo[c];
+            slotFlags = new byte[c];
+            slotRead = new DataVersion[c];
+            slotWrite = new DataVersion[c];
+        }
+    }
+
+    /** A pending task: how many writers it still waits for, and who waits for it. */
+    private static final class TaskNode {
+        private static final TaskNode[] NONE = new TaskNode[0];
+
+        final long id;
+        int unfinishedPreds;
+        int successorCount;
+        TaskNode[] successors = NONE;
+        boolean dead;
+
+        TaskNode(long id) {
+            this.id = id;
+        }
+
+        /** Adds {@code s} unless it is already the last successor (a task reading two of our outputs). */
+        boolean addSuccessor(TaskNode s) {
+            if (successorCount > 0 && successors[successorCount - 1] == s) {
+                return false;
+            }
+            if (successorCount == successors.length) {
+                successors = Arrays.copyOf(successors, successorCount == 0 ? 2 : successorCount * 2);
+            }
+            successors[successorCount++] = s;
+            return true;
+        }
+    }
+
+    /** A datum: its id and the writer of each of its versions. */
+    private static final class DataInfo {
+        private static final long[] NO_WRITERS = new long[0];
+
+        final int id;
+        int version;
+        long[] writers = NO_WRITERS;
+        /** Task whose register() last touched this datum, and the slot it got there. */
+        long stamp;
+        int slot;
+        int syncedVersion;
+
+        DataInfo(int id) {
+            this.id = id;
+        }
+
+        void addVersion(long writer) {
+            if (version == writers.length) {
+                writers = Arrays.copyOf(writers, version == 0 ? 1 : version * 2);
+            }
+            writers[version++] = writer;
+        }
+
+        long currentWriter() {
+            return writers[version - 1];
+        }
+    }
+}

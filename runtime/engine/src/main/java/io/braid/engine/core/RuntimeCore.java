@@ -1,0 +1,303 @@
+package io.braid.engine.core;
+
+import io.braid.comm.message.JobParam;
+import io.braid.comm.message.RunTask;
+import io.braid.comm.message.TaskDone;
+import io.braid.comm.message.TaskFailed;
+import io.braid.engine.analysis.AnalysedTask;
+import io.braid.engine.analysis.DataVersion;
+import io.braid.engine.analysis.ParamAccess;
+import io.braid.engine.analysis.TaskAnalyser;
+import io.braid.engine.analysis.TaskRequest;
+import io.braid.engine.data.DataLocations;
+import io.braid.engine.data.MasterDataStore;
+import io.braid.engine.dispatch.DataLostException;
+import io.braid.engine.dispatch.JobFactory;
+import io.braid.engine.dispatch.WorkerHandle;
+import io.braid.engine.monitor.ProgressLine;
+import io.braid.engine.monitor.TaskStats;
+import io.braid.engine.scheduling.Assignment;
+import io.braid.engine.scheduling.ReadyTask;
+import io.braid.engine.scheduling.Scheduler;
+import io.braid.engine.task.SubmittedParam;
+import io.braid.engine.task.TaskSubmission;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The task life cycle, on the core thread: submission to the analyser, ready tasks to the
+ * scheduler, assignments to workers, results back, retries, lost workers. Nothing here blocks.
+ */
+public final class RuntimeCore {
+    private static final Logger LOG = LoggerFactory.getLogger(RuntimeCore.class);
+
+    private final TaskAnalyser analyser;
+    private final Scheduler scheduler;
+    private final DataLocations locations;
+    private final MasterDataStore masterStore;
+    private final List<WorkerHandle> workers;
+    private final JobFactory jobFactory;
+    private final TaskStats stats = new TaskStats();
+    private final ProgressLine progress;
+    private final Consumer<String> onFatal;
+
+    private final Map<Long, TaskRecord> tasks = new HashMap<>();
+    private final Map<Long, TaskRecord> jobs = new HashMap<>();
+    private final Map<Long, List<Runnable>> onTaskEnd = new HashMap<>();
+    private final List<Runnable> onIdle = new ArrayList<>();
+    private final boolean[] touched;
+    private long nextJobId = 1;
+    private long done;
+    private String fatal;
+
+    public RuntimeCore(TaskAnalyser analyser, Scheduler scheduler, DataLocations locations, MasterDataStore masterStore,
+                       List<WorkerHandle> workers, JobFactory jobFactory, ProgressLine progress, Consumer<String> onFatal) {
+        this.analyser = analyser;
+        this.scheduler = scheduler;
+        this.locations = locations;
+        this.masterStore = masterStore;
+        this.workers = workers;
+        this.jobFactory = jobFactory;
+        this.progress = progress;
+        this.onFatal = onFatal;
+        this.touched = new boolean[workers.size()];
+    }
+
+    // ---- submission ---------------------------------------------------------------------------
+
+    public void submit(TaskSubmission s) {
+        if (fatal != null) {
+            return;
+        }
+        List<SubmittedParam> params = s.params();
+        List<ParamAccess> accesses = new ArrayList<>(params.size() + 1);
+        for (SubmittedParam p : params) {
+            accesses.add(p.kind() == JobParam.Kind.VALUE ? ParamAccess.byValue()
+                    : new ParamAccess(p.key(), p.mode(), p.mainWroteBefore()));
+        }
+        if (s.returnKey() != null) {
+            accesses.add(new ParamAccess(s.returnKey(), io.braid.engine.analysis.AccessMode.W, false));
+        }
+        AnalysedTask a = analyser.register(new TaskRequest(s.taskId(), s.definition().typeId(), accesses));
+        for (int i = 0; i < params.size(); i++) {
+            registerMainVersion(params.get(i), a.readVersion(i));
+        }
+        TaskRecord rec = new TaskRecord(s, a);
+        tasks.put(s.taskId(), rec);
+        if (a.isReady()) {
+            makeReady(rec);
+        }
+    }
+
+    /** A version the main program wrote (or a datum's first value) lives on the master. */
+    private void registerMainVersion(SubmittedParam p, DataVersion read) {
+        if (read == null || analyser.writerOf(read) != 0) {
+            return;
+        }
+        String name = read.name();
+        if (locations.holders(name).length > 0) {
+            return;
+        }
+        if (p.snapshot() != null) {
+            masterStore.putObject(name, p.snapshot());
+            locations.add(name, DataLocations.MASTER, p.snapshot().length);
+        } else if (p.file() != null) {
+            masterStore.putFile(name, p.file());
+            locations.add(name, DataLocations.MASTER, p.file().toFile().length());
+        }
+    }
+
+    private void makeReady(TaskRecord rec) {
+        var def = rec.submission.definition();
+        scheduler.addReady(new ReadyTask(rec.id(), def.request(), def.priority(), jobFactory.preferredNodes(rec.analysed),
+                rec.excludedNode));
+    }
+
+    // ---- dispatch (once per core batch) -------------------------------------------------------
+
+    public void dispatch() {
+        if (fatal == null) {
+            for (Assignment as : scheduler.schedule()) {
+                TaskRecord rec = tasks.get(as.taskId());
+                WorkerHandle w = workers.get(as.nodeIndex());
+                RunTask job;
+                try {
+                    job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
+                } catch (DataLostException e) {
+                    scheduler.release(rec.id());
+                    fail("task " + rec.submission.describe() + " cannot run: " + e.getMessage());
+                    return;
+                }
+                rec.node = as.nodeIndex();
+                rec.jobId = job.jobId();
+                jobs.put(job.jobId(), rec);
+                w.write(job);
+                touched[as.nodeIndex()] = true;
+            }
+        }
+        for (int i = 0; i < touched.length; i++) {
+            if (touched[i]) {
+                touched[i] = false;
+                workers.get(i).flush();
+            }
+        }
+        if (progress != null) {
+            progress.update(done, jobs.size(), tasks.size() - jobs.size(), System.nanoTime());
+        }
+    }
+
+    // ---- results ------------------------------------------------------------------------------
+
+    public void taskDone(int node, TaskDone msg) {
+        TaskRecord rec = jobs.remove(msg.jobId());
+        if (rec == null) {
+            return;
+        }
+        for (int i = 0; i < msg.outputs().size(); i++) {
+            locations.add(msg.outputs().get(i), node, msg.outputSizes().get(i));
+        }
+        scheduler.release(rec.id());
+        stats.record(rec.submission.definition().label(), msg.runNanos());
+        tasks.remove(rec.id());
+        done++;
+        for (long next : analyser.taskFinished(rec.id())) {
+            TaskRecord r = tasks.get(next);
+            if (r != null) {
+                makeReady(r);
+            }
+        }
+        runContinuations(rec.id());
+        checkIdle();
+    }
+
+    public void taskFailed(int node, TaskFailed msg) {
+        TaskRecord rec = jobs.remove(msg.jobId());
+        if (rec == null) {
+            return;
+        }
+        scheduler.release(rec.id());
+        rec.failures++;
+        rec.lastError = msg.error();
+        rec.lastFailedNode = workers.get(node).name();
+        if (rec.failures < TaskRecord.MAX_ATTEMPTS) {
+            LOG.warn("task {} failed on {}; resubmitting it to another resource: {}", rec.submission.describe(),
+                    rec.lastFailedNode, firstLine(msg.error()));
+            rec.excludedNode = node;
+            makeReady(rec);
+            return;
+        }
+        LOG.error("task {} failed for good on {}:\n{}", rec.submission.describe(), rec.lastFailedNode, msg.error());
+        fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode + " after " + rec.failures
+                + " attempts: " + firstLine(msg.error()) + System.lineSeparator() + "  worker log: "
+                + workers.get(node).logFile());
+    }
+
+    public void workerLost(int node) {
+        WorkerHandle w = workers.get(node);
+        if (!w.alive()) {
+            return;
+        }
+        w.lost();
+        scheduler.removeNode(node);
+        int lost = locations.removeNode(node);
+        LOG.warn("worker {} lost ({} data versions had no other copy); resubmitting its running tasks", w.name(), lost);
+        List<TaskRecord> running = new ArrayList<>();
+        for (TaskRecord rec : jobs.values()) {
+            if (rec.node == node) {
+                running.add(rec);
+            }
+        }
+        for (TaskRecord rec : running) {
+            jobs.remove(rec.jobId);
+            scheduler.release(rec.id());
+            rec.excludedNode = node;
+            makeReady(rec);
+        }
+        if (workers.stream().noneMatch(WorkerHandle::alive)) {
+            fail("every worker is lost (the last was " + w.name() + ", log: " + w.logFile() + ")");
+        }
+    }
+
+    // ---- waiting --------------------------------------------------------------------------------
+
+    /** Runs {@code r} on the core thread once task {@code taskId} has ended (at once if it has). */
+    public void whenTaskEnds(long taskId, Runnable r) {
+        if (taskId == 0 || !tasks.containsKey(taskId)) {
+            r.run();
+        } else {
+            onTaskEnd.computeIfAbsent(taskId, k -> new ArrayList<>()).add(r);
+        }
+    }
+
+    /** Runs {@code r} on the core thread once no task is pending (at once if none is). */
+    public void whenIdle(Runnable r) {
+        onIdle.add(r);
+        checkIdle();
+    }
+
+    private void runContinuations(long taskId) {
+        List<Runnable> rs = onTaskEnd.remove(taskId);
+        if (rs != null) {
+            rs.forEach(Runnable::run);
+        }
+    }
+
+    private void checkIdle() {
+        if (tasks.isEmpty() && !onIdle.isEmpty()) {
+            List<Runnable> rs = new ArrayList<>(onIdle);
+            onIdle.clear();
+            rs.forEach(Runnable::run);
+        }
+    }
+
+    // ---- failure ----------------------------------------------------------------------------------
+
+    public void fail(String message) {
+        if (fatal != null) {
+            return;
+        }
+        fatal = message;
+        onTaskEnd.clear();
+        onIdle.clear();
+        onFatal.accept(message);
+    }
+
+    public String fatalError() {
+        return fatal;
+    }
+
+    public TaskStats stats() {
+        return stats;
+    }
+
+    public TaskAnalyser analyser() {
+        return analyser;
+    }
+
+    public DataLocations locations() {
+        return locations;
+    }
+
+    public MasterDataStore masterStore() {
+        return masterStore;
+    }
+
+    public List<WorkerHandle> workers() {
+        return workers;
+    }
+
+    public long doneCount() {
+        return done;
+    }
+
+    static String firstLine(String text) {
+        int nl = text.indexOf('\n');
+        return (nl < 0 ? text : text.substring(0, nl)).trim();
+    }
+}

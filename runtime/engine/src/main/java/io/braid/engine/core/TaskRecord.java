@@ -1,0 +1,27 @@
+package io.braid.engine.core;
+
+import io.braid.engine.analysis.AnalysedTask;
+import io.braid.engine.task.TaskSubmission;
+
+/** The core's state of one task from submission to its end. */
+final class TaskRecord {
+    static final int MAX_ATTEMPTS = 2;
+
+    final TaskSubmission submission;
+    final AnalysedTask analysed;
+    int failures;
+    int excludedNode = -1;
+    int node = -1;
+    long jobId;
+    String lastError;
+    String lastFailedNode;
+
+    TaskRecord(TaskSubmission submission, AnalysedTask analysed) {
+        this.submission = submission;
+        this.analysed = analysed;
+    }
+
+    long id() {
+        return submission.taskId();
+    }
+}

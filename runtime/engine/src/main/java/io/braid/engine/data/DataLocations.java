@@ -1,0 +1,73 @@
+package io.braid.engine.data;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Which nodes hold each data version (by name). Node indexes are the scheduler's; {@link #MASTER}
+ * is the master. Core thread only.
+ */
+public final class DataLocations {
+    public static final int MASTER = -1;
+    private static final int[] NONE = new int[0];
+
+    private final Map<String, int[]> holders = new HashMap<>();
+    private final Map<String, Long> sizes = new HashMap<>();
+
+    public void add(String dataName, int node, long sizeBytes) {
+        int[] cur = holders.getOrDefault(dataName, NONE);
+        for (int n : cur) {
+            if (n == node) {
+                return;
+            }
+        }
+        int[] next = java.util.Arrays.copyOf(cur, cur.length + 1);
+        next[cur.length] = node;
+        holders.put(dataName, next);
+        if (sizeBytes >= 0) {
+            sizes.put(dataName, sizeBytes);
+        }
+    }
+
+    public int[] holders(String dataName) {
+        return holders.getOrDefault(dataName, NONE);
+    }
+
+    public boolean isHeldBy(String dataName, int node) {
+        for (int n : holders(dataName)) {
+            if (n == node) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public long size(String dataName) {
+        return sizes.getOrDefault(dataName, 0L);
+    }
+
+    /** A node is gone: forget its copies. Returns how many versions were left with no copy at all. */
+    public int removeNode(int node) {
+        int lost = 0;
+        var it = holders.entrySet().iterator();
+        while (it.hasNext()) {
+            var e = it.next();
+            int[] cur = e.getValue();
+            int[] next = java.util.Arrays.stream(cur).filter(n -> n != node).toArray();
+            if (next.length != cur.length) {
+                if (next.length == 0) {
+                    lost++;
+                    it.remove();
+                } else {
+                    e.setValue(next);
+                }
+            }
+        }
+        return lost;
+    }
+
+    public void remove(String dataName) {
+        holders.remove(dataName);
+        sizes.remove(dataName);
+    }
+}

@@ -1,0 +1,113 @@
+package io.braid.engine.dispatch;
+
+import io.braid.comm.message.DataLocation;
+import io.braid.comm.message.JobParam;
+import io.braid.comm.message.RunTask;
+import io.braid.engine.analysis.AnalysedTask;
+import io.braid.engine.analysis.DataVersion;
+import io.braid.engine.data.DataLocations;
+import io.braid.engine.data.MasterDataStore;
+import io.braid.engine.task.SubmittedParam;
+import io.braid.engine.task.TaskDefinition;
+import io.braid.engine.task.TaskSubmission;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the {@link RunTask} message of a task for the node it was assigned to. */
+public final class JobFactory {
+    private final List<WorkerHandle> workers;
+    private final DataLocations locations;
+    private final MasterDataStore masterStore;
+    private final SharedDisks sharedDisks;
+    private final String masterDataHost;
+    private final int masterDataPort;
+
+    public JobFactory(List<WorkerHandle> workers, DataLocations locations, MasterDataStore masterStore,
+                      SharedDisks sharedDisks, String masterDataHost, int masterDataPort) {
+        this.workers = workers;
+        this.locations = locations;
+        this.masterStore = masterStore;
+        this.sharedDisks = sharedDisks;
+        this.masterDataHost = masterDataHost;
+        this.masterDataPort = masterDataPort;
+    }
+
+    /** @throws DataLostException when an input version has no copy left anywhere */
+    public RunTask build(long jobId, TaskSubmission s, AnalysedTask a, int node) {
+        TaskDefinition def = s.definition();
+        List<SubmittedParam> sp = s.params();
+        List<JobParam> params = new ArrayList<>(sp.size());
+        for (int i = 0; i < sp.size(); i++) {
+            SubmittedParam p = sp.get(i);
+            if (p.kind() == JobParam.Kind.VALUE) {
+                params.add(new JobParam(JobParam.Kind.VALUE, p.javaType(), p.value(), null, null, List.of(), null));
+                continue;
+            }
+            DataVersion in = a.readVersion(i);
+            DataVersion out = a.writeVersion(i);
+            String inName = in == null ? null : in.name();
+            List<DataLocation> sources = inName == null ? List.of() : sources(inName, node);
+            String fileName = p.file() == null ? null : p.file().getFileName().toString();
+            params.add(new JobParam(p.kind(), p.javaType(), null, inName, out == null ? null : out.name(), sources, fileName));
+        }
+        String returnData = null;
+        if (s.returnKey() != null) {
+            returnData = a.writeVersion(sp.size()).name();
+        }
+        return new RunTask(jobId, s.taskId(), def.className(), def.methodName(), def.paramTypes(), def.hasTarget(),
+                params, returnData, def.io(), def.request().computingUnits());
+    }
+
+    private List<DataLocation> sources(String dataName, int node) {
+        int[] holders = locations.holders(dataName);
+        if (holders.length == 0) {
+            throw new DataLostException(dataName);
+        }
+        List<DataLocation> out = new ArrayList<>(holders.length);
+        for (int h : holders) {
+            if (h == DataLocations.MASTER) {
+                String shared = null;
+                var file = masterStore.file(dataName);
+                if (file.isPresent()) {
+                    shared = sharedDisks.pathOn(workers.get(node).node().sharedDisks(), file.get());
+                }
+                out.add(new DataLocation("master", masterDataHost, masterDataPort, shared));
+            } else {
+                WorkerHandle w = workers.get(h);
+                if (w.alive()) {
+                    out.add(h == node ? 0 : out.size(), new DataLocation(w.name(), w.dataHost(), w.dataPort(), null));
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            throw new DataLostException(dataName);
+        }
+        return out;
+    }
+
+    /** Nodes holding the task's inputs, most bytes first: the scheduler's locality hint. */
+    public int[] preferredNodes(AnalysedTask a) {
+        long[] bytes = new long[workers.size()];
+        boolean any = false;
+        for (int i = 0; i < a.paramCount(); i++) {
+            DataVersion in = a.readVersion(i);
+            if (in == null) {
+                continue;
+            }
+            String name = in.name();
+            for (int h : locations.holders(name)) {
+                if (h >= 0) {
+                    bytes[h] += Math.max(1, locations.size(name));
+                    any = true;
+                }
+            }
+        }
+        if (!any) {
+            return new int[0];
+        }
+        return java.util.stream.IntStream.range(0, bytes.length).filter(n -> bytes[n] > 0).boxed()
+                .sorted((x, y) -> Long.compare(bytes[y], bytes[x])).mapToInt(Integer::intValue).toArray();
+    }
+
+}

@@ -1,0 +1,66 @@
+package io.braid.engine.dispatch;
+
+import io.braid.comm.message.Message;
+import io.braid.comm.message.TaskDone;
+import io.braid.comm.message.TaskFailed;
+import io.braid.comm.message.WorkerHello;
+import io.braid.comm.transport.MessageHandler;
+import io.netty.channel.ChannelHandlerContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The master's side of one worker connection (Netty thread): identifies the worker by its hello,
+ * then hands results and the connection's loss to the {@link WorkerEvents} (the core).
+ */
+public final class WorkerLinkHandler extends MessageHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerLinkHandler.class);
+
+    private final WorkerPool pool;
+    private final WorkerEvents events;
+    private WorkerHandle worker;
+
+    public WorkerLinkHandler(WorkerPool pool, WorkerEvents events) {
+        this.pool = pool;
+        this.events = events;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
+        if (msg instanceof TaskDone d && worker != null) {
+            events.taskDone(worker.index(), d);
+        } else if (msg instanceof TaskFailed f && worker != null) {
+            events.taskFailed(worker.index(), f);
+        } else if (msg instanceof WorkerHello hello) {
+            worker = pool.byName(hello.node());
+            if (worker == null) {
+                LOG.warn("connection from unknown worker {}: closed", hello.node());
+                ctx.close();
+                return;
+            }
+            worker.connected(ctx.channel(), hello.dataHost(), hello.dataPort(), hello.logFile());
+            LOG.info("worker {} connected (pid {}, data {}:{})", hello.node(), hello.pid(), hello.dataHost(), hello.dataPort());
+            pool.arrived(worker);
+        } else {
+            LOG.warn("unexpected message {} from {}", msg.getClass().getSimpleName(), ctx.channel().remoteAddress());
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (worker != null && !pool.shuttingDown()) {
+            LOG.warn("connection to worker {} lost", worker.name());
+            events.workerLost(worker.index());
+        }
+        super.channelInactive(ctx);
+    }
+
+    /** What the core does with worker events (it moves them onto its own thread). */
+    public interface WorkerEvents {
+        void taskDone(int node, TaskDone msg);
+
+        void taskFailed(int node, TaskFailed msg);
+
+        void workerLost(int node);
+    }
+}

@@ -1,0 +1,61 @@
+package io.braid.engine.dispatch;
+
+import io.braid.comm.message.Shutdown;
+import io.braid.engine.resources.NodeDescription;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** The workers of the run, by node index (the scheduler's), and their arrival. */
+public final class WorkerPool {
+    private final List<WorkerHandle> workers;
+    private final CountDownLatch arrived;
+    private volatile boolean shuttingDown;
+
+    public WorkerPool(List<NodeDescription> nodes) {
+        List<WorkerHandle> list = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            list.add(new WorkerHandle(i, nodes.get(i)));
+        }
+        this.workers = Collections.unmodifiableList(list);
+        this.arrived = new CountDownLatch(nodes.size());
+    }
+
+    public List<WorkerHandle> all() {
+        return workers;
+    }
+
+    public WorkerHandle byName(String name) {
+        for (WorkerHandle w : workers) {
+            if (w.name().equals(name)) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    void arrived(WorkerHandle w) {
+        arrived.countDown();
+    }
+
+    public boolean awaitAll(long timeoutMs) throws InterruptedException {
+        return arrived.await(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    public boolean shuttingDown() {
+        return shuttingDown;
+    }
+
+    /** Tells every worker to stop; connection losses from now on are expected. */
+    public void shutdown() {
+        shuttingDown = true;
+        for (WorkerHandle w : workers) {
+            if (w.alive()) {
+                w.send(new Shutdown());
+            }
+        }
+    }
+}

@@ -1,0 +1,419 @@
+package io.braid.engine.scheduling;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * Decides which ready task runs on which node. Pure: no threads, clocks or I/O; one thread
+ * (the core's event loop) calls it.
+ *
+ * <p>Rules:
+ * <ul>
+ *   <li>A task runs only on a live node that satisfies all its constraints, and never
+ *       oversubscribes it: the cores, memory and storage bandwidth held by the tasks running on
+ *       a node never exceed its capacity (0 capacity = unlimited for memory and bandwidth). I/O
+ *       tasks hold one of the node's I/O executor slots instead of cores.</li>
+ *   <li>Order: priority tasks first, then submission order (task id). Ready tasks are grouped by
+ *       (request, priority, excluded node), one FIFO queue per group; when the head of a queue
+ *       fits nowhere, the whole queue is skipped this round, so a big task waiting for room does
+ *       not block differently-shaped tasks behind it.</li>
+ *   <li>Placement: the first of the task's preferred (data-holding) nodes that fits; otherwise the
+ *       node with the most free slots among those that fit (load spreading, round-robin among
+ *       equals). An excluded node (retry elsewhere) is avoided unless it is the only node that
+ *       could ever host the task.</li>
+ * </ul>
+ *
+ * <p>Cost: a decision is O(log q) for q non-empty queues plus O(1) to find a node (the emptiest
+ * node of the request's pool); only when memory or bandwidth rather than cores is the bottleneck
+ * does it look further down the pool. Nothing is proportional to the number of ready tasks.
+ */
+public final class Scheduler {
+
+    /** Slack for floating-point sums of memory and bandwidth. */
+    private static final double EPS = 1e-9;
+
+    private final NodeResources[] nodes;
+    private final boolean[] alive;
+    private final int[] usedCus;
+    private final int[] usedIo;
+    private final double[] usedMem;
+    private final double[] usedBw;
+    private final int[] runningOn;
+    private final List<List<NodePool>> poolsOfNode;
+
+    private final Map<PoolKey, NodePool> pools = new HashMap<>();
+    private final Map<ResourceRequest, NodePool> poolOfRequest = new HashMap<>();
+    private final Map<QueueKey, TaskQueue> queues = new HashMap<>();
+    private final PriorityQueue<TaskQueue> active = new PriorityQueue<>(TaskQueue.ORDER);
+    private final Map<Long, Running> running = new HashMap<>();
+    private int liveNodes;
+    private int readyCount;
+
+    public Scheduler(List<NodeResources> nodeList) {
+        int n = nodeList.size();
+        nodes = nodeList.toArray(new NodeResources[0]);
+        alive = new boolean[n];
+        Arrays.fill(alive, true);
+        liveNodes = n;
+        usedCus = new int[n];
+        usedIo = new int[n];
+        usedMem = new double[n];
+        usedBw = new double[n];
+        runningOn = new int[n];
+        poolsOfNode = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            poolsOfNode.add(new ArrayList<>(2));
+        }
+    }
+
+    /** Queues a task whose inputs are ready. */
+    public void addReady(ReadyTask task) {
+        NodePool pool = poolFor(task.request());
+        int excluded = task.excludedNode();
+        if (excluded >= nodes.length || (excluded >= 0 && !pool.member[excluded])) {
+            excluded = -1; // excluding a node that could never host it changes nothing
+        }
+        QueueKey k = new QueueKey(task.request(), task.priority(), excluded);
+        TaskQueue q = queues.get(k);
+        if (q == null) {
+            q = new TaskQueue(task.request(), pool, task.priority(), excluded);
+            queues.put(k, q);
+        }
+        boolean wasEmpty = q.isEmpty();
+        long oldHead = wasEmpty ? Long.MAX_VALUE : q.peek().taskId();
+        q.add(task);
+        readyCount++;
+        if (wasEmpty) {
+            active.add(q);
+        } else if (task.taskId() < oldHead) {
+            // an older task (resubmission) became the head: re-key the queue
+            active.remove(q);
+            active.add(q);
+        }
+    }
+
+    /** Assigns as many ready tasks as currently fit, in order; the caller starts them. */
+    public List<Assignment> schedule() {
+        List<Assignment> out = new ArrayList<>();
+        List<TaskQueue> skipped = null;
+        while (!active.isEmpty()) {
+            TaskQueue q = active.poll();
+            ReadyTask t = q.peek();
+            int node = place(q, t);
+            if (node < 0) {
+                if (skipped == null) {
+                    skipped = new ArrayList<>();
+                }
+                skipped.add(q);
+                continue;
+            }
+            q.poll();
+            readyCount--;
+            hold(node, t.request());
+            running.put(t.taskId(), new Running(node, t.request()));
+            out.add(new Assignment(t.taskId(), node));
+            if (!q.isEmpty()) {
+                active.add(q);
+            }
+        }
+        if (skipped != null) {
+            active.addAll(skipped);
+        }
+        return out;
+    }
+
+    /**
+     * Frees what an assigned task held (it finished or failed).
+     *
+     * @throws IllegalArgumentException if the task is not running
+     */
+    public void release(long taskId) {
+        Running r = running.remove(taskId);
+        if (r == null) {
+            throw new IllegalArgumentException("task " + taskId + " is not running");
+        }
+        int node = r.node;
+        ResourceRequest req = r.request;
+        if (req.ioTask()) {
+            usedIo[node]--;
+        } else {
+            usedCus[node] -= req.computingUnits();
+        }
+        usedMem[node] -= req.memoryGB();
+        usedBw[node] -= req.storageBW();
+        if (--runningOn[node] == 0) {
+            usedMem[node] = 0; // drop rounding residue
+            usedBw[node] = 0;
+        }
+        if (alive[node]) {
+            reindex(node);
+        }
+    }
+
+    /**
+     * The node's worker died: nothing new goes there. Tasks running there stay assigned until
+     * the caller releases them (and resubmits them).
+     */
+    public void removeNode(int nodeIndex) {
+        checkNode(nodeIndex);
+        if (!alive[nodeIndex]) {
+            return;
+        }
+        alive[nodeIndex] = false;
+        liveNodes--;
+        for (NodePool p : poolsOfNode.get(nodeIndex)) {
+            p.remove(nodeIndex);
+            p.live--;
+        }
+    }
+
+    /** True when some live node could host the request once idle. */
+    public boolean canEverRun(ResourceRequest request) {
+        return poolFor(request).live > 0;
+    }
+
+    public int readyCount() {
+        return readyCount;
+    }
+
+    public int runningCount() {
+        return running.size();
+    }
+
+    public int nodeCount() {
+        return nodes.length;
+    }
+
+    public int liveNodeCount() {
+        return liveNodes;
+    }
+
+    public NodeResources node(int nodeIndex) {
+        checkNode(nodeIndex);
+        return nodes[nodeIndex];
+    }
+
+    /** Node the task runs on, or -1 if it is not running. */
+    public int nodeOf(long taskId) {
+        Running r = running.get(taskId);
+        return r == null ? -1 : r.node;
+    }
+
+    public NodeState view(int nodeIndex) {
+        checkNode(nodeIndex);
+        NodeResources nr = nodes[nodeIndex];
+        double freeMem = nr.memoryGB() == 0 ? Double.POSITIVE_INFINITY : nr.memoryGB() - usedMem[nodeIndex];
+        double freeBw = nr.storageBandwidthMBs() == 0 ? Double.POSITIVE_INFINITY
+                : nr.storageBandwidthMBs() - usedBw[nodeIndex];
+        return new NodeState(nr.name(), alive[nodeIndex], runningOn[nodeIndex],
+                nr.computingUnits() - usedCus[nodeIndex], freeMem, freeBw, nr.ioExecutors() - usedIo[nodeIndex],
+                usedCus[nodeIndex], usedMem[nodeIndex], usedBw[nodeIndex], usedIo[nodeIndex]);
+    }
+
+    // ---- placement ----
+
+    private int place(TaskQueue q, ReadyTask t) {
+        NodePool pool = q.pool;
+        if (pool.live == 0) {
+            return -1;
+        }
+        ResourceRequest req = q.request;
+        int excluded = q.excluded;
+        if (excluded >= 0 && (pool.live == 1 && alive[excluded])) {
+            excluded = -1; // the only node that could ever host it: use it anyway
+        }
+        for (int p : t.preferredNodes()) {
+            if (p >= 0 && p < nodes.length && p != excluded && pool.member[p] && alive[p] && fits(p, req)) {
+                return p;
+            }
+        }
+        int need = req.ioTask() ? 1 : req.computingUnits();
+        for (int k = pool.maxKey(); k >= need; k--) {
+            for (int node = pool.first(k); node >= 0; node = pool.next(node)) {
+                if (node != excluded && fitsBesidesSlots(node, req)) {
+                    return node;
+                }
+            }
+        }
+        return -1;
+    }
+
+    private boolean fits(int node, ResourceRequest req) {
+        NodeResources nr = nodes[node];
+        if (req.ioTask()) {
+            if (usedIo[node] + 1 > nr.ioExecutors()) {
+                return false;
+            }
+        } else if (usedCus[node] + req.computingUnits() > nr.computingUnits()) {
+            return false;
+        }
+        return fitsBesidesSlots(node, req);
+    }
+
+    private boolean fitsBesidesSlots(int node, ResourceRequest req) {
+        NodeResources nr = nodes[node];
+        double mem = nr.memoryGB();
+        if (mem > 0 && req.memoryGB() > 0 && usedMem[node] + req.memoryGB() > mem + EPS) {
+            return false;
+        }
+        double bw = nr.storageBandwidthMBs();
+        return !(bw > 0 && req.storageBW() > 0 && usedBw[node] + req.storageBW() > bw + EPS);
+    }
+
+    private void hold(int node, ResourceRequest req) {
+        if (req.ioTask()) {
+            usedIo[node]++;
+        } else {
+            usedCus[node] += req.computingUnits();
+        }
+        usedMem[node] += req.memoryGB();
+        usedBw[node] += req.storageBW();
+        runningOn[node]++;
+        reindex(node);
+    }
+
+    private void reindex(int node) {
+        List<NodePool> ps = poolsOfNode.get(node);
+        for (int i = 0, n = ps.size(); i < n; i++) {
+            NodePool p = ps.get(i);
+            p.set(node, freeSlots(node, p.io));
+        }
+    }
+
+    private int freeSlots(int node, boolean io) {
+        return io ? nodes[node].ioExecutors() - usedIo[node] : nodes[node].computingUnits() - usedCus[node];
+    }
+
+    // ---- pools ----
+
+    private NodePool poolFor(ResourceRequest req) {
+        NodePool pool = poolOfRequest.get(req);
+        if (pool != null) {
+            return pool;
+        }
+        BitSet eligible = new BitSet(nodes.length);
+        for (int i = 0; i < nodes.length; i++) {
+            if (alive[i] && couldEverHost(nodes[i], req)) {
+                eligible.set(i);
+            }
+        }
+        PoolKey key = new PoolKey(eligible, req.ioTask());
+        pool = pools.get(key);
+        if (pool == null) {
+            boolean[] member = new boolean[nodes.length];
+            int maxKey = 0;
+            for (int i = eligible.nextSetBit(0); i >= 0; i = eligible.nextSetBit(i + 1)) {
+                member[i] = true;
+                maxKey = Math.max(maxKey, req.ioTask() ? nodes[i].ioExecutors() : nodes[i].computingUnits());
+            }
+            pool = new NodePool(req.ioTask(), member, maxKey);
+            for (int i = eligible.nextSetBit(0); i >= 0; i = eligible.nextSetBit(i + 1)) {
+                pool.set(i, freeSlots(i, req.ioTask()));
+                pool.live++;
+                poolsOfNode.get(i).add(pool);
+            }
+            pools.put(key, pool);
+        }
+        poolOfRequest.put(req, pool);
+        return pool;
+    }
+
+    /** Static check: could the node host the request when idle? */
+    static boolean couldEverHost(NodeResources n, ResourceRequest r) {
+        if (r.ioTask() ? n.ioExecutors() < 1 : n.computingUnits() < r.computingUnits()) {
+            return false;
+        }
+        if (!r.architectureMatches(n.architecture())) {
+            return false;
+        }
+        if (n.memoryGB() > 0 && r.memoryGB() > n.memoryGB() + EPS) {
+            return false;
+        }
+        if (n.storageBandwidthMBs() > 0 && r.storageBW() > n.storageBandwidthMBs() + EPS) {
+            return false;
+        }
+        return !(n.storageSizeGB() > 0 && r.storageSizeGB() > n.storageSizeGB() + EPS);
+    }
+
+    private void checkNode(int nodeIndex) {
+        if (nodeIndex < 0 || nodeIndex >= nodes.length) {
+            throw new IndexOutOfBoundsException("no node " + nodeIndex + " (there are " + nodes.length + ")");
+        }
+    }
+
+    private record PoolKey(BitSet eligible, boolean io) {
+    }
+
+    private record QueueKey(ResourceRequest request, boolean priority, int excluded) {
+    }
+
+    private record Running(int node, ResourceRequest request) {
+    }
+
+    /** FIFO of ready tasks sharing (request, priority, excluded node). */
+    private static final class TaskQueue {
+        static final Comparator<TaskQueue> ORDER = (a, b) -> {
+            if (a.priority != b.priority) {
+                return a.priority ? -1 : 1;
+            }
+            return Long.compare(a.peek().taskId(), b.peek().taskId());
+        };
+
+        final ResourceRequest request;
+        final NodePool pool;
+        final boolean priority;
+        final int excluded;
+        /** Tasks in id order (the normal case: ids only grow). */
+        private final ArrayDeque<ReadyTask> fifo = new ArrayDeque<>();
+        /** Tasks that arrived after a later id (resubmissions); created on first use. */
+        private PriorityQueue<ReadyTask> late;
+
+        TaskQueue(ResourceRequest request, NodePool pool, boolean priority, int excluded) {
+            this.request = request;
+            this.pool = pool;
+            this.priority = priority;
+            this.excluded = excluded;
+        }
+
+        boolean isEmpty() {
+            return fifo.isEmpty() && (late == null || late.isEmpty());
+        }
+
+        void add(ReadyTask t) {
+            if (fifo.isEmpty() || fifo.peekLast().taskId() < t.taskId()) {
+                fifo.addLast(t);
+            } else {
+                if (late == null) {
+                    late = new PriorityQueue<>(Comparator.comparingLong(ReadyTask::taskId));
+                }
+                late.add(t);
+            }
+        }
+
+        ReadyTask peek() {
+            ReadyTask a = fifo.peekFirst();
+            if (late == null || late.isEmpty()) {
+                return a;
+            }
+            ReadyTask b = late.peek();
+            return a == null || b.taskId() < a.taskId() ? b : a;
+        }
+
+        ReadyTask poll() {
+            ReadyTask head = peek();
+            if (head == fifo.peekFirst()) {
+                fifo.pollFirst();
+            } else {
+                late.poll();
+            }
+            return head;
+        }
+    }
+}

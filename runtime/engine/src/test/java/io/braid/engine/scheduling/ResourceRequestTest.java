@@ -1,0 +1,43 @@
+package io.braid.engine.scheduling;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class ResourceRequestTest {
+
+    @Test
+    void defaults() {
+        assertEquals(ResourceRequest.DEFAULT, ResourceRequest.parse("", "", "", "", "", false));
+        assertEquals(ResourceRequest.IO, ResourceRequest.parse("", "", "", "", "", true));
+        assertEquals(ResourceRequest.DEFAULT, ResourceRequest.parse(null, null, "[unassigned]", null, null, false));
+    }
+
+    @Test
+    void parsesValues() {
+        ResourceRequest r = ResourceRequest.parse(" 2 ", "1.5", "Intel", "50", "10", false);
+        assertEquals(new ResourceRequest(2, 1.5, "Intel", 50, 10, false), r);
+        assertEquals(0, ResourceRequest.parse("", "", "", "auto", "", true).storageBW());
+        assertEquals(0, ResourceRequest.parse("", "", "", "auto(4,64,2)", "", true).storageBW());
+        assertEquals(0, ResourceRequest.parse("3", "", "", "", "", true).computingUnits());
+    }
+
+    @Test
+    void rejectsBadValuesNamingThem() {
+        assertMessage("computingUnits=\"abc\" is not an integer", "abc", "", "", "", "");
+        assertMessage("computingUnits=\"0\": a task needs at least 1 computing unit (only @IO tasks take 0)",
+                "0", "", "", "", "");
+        assertMessage("memorySize=\"lots\" is not a number", "", "lots", "", "", "");
+        assertMessage("memorySize=\"-1\" must be a finite number >= 0", "", "-1", "", "", "");
+        assertMessage("storageBW=\"auto(1,2)\" is not a number", "", "", "", "auto(1,2)", "");
+        assertMessage("storageBW=\"NaN\" is not a number", "", "", "", "NaN", "");
+        assertMessage("storageSize=\"1e999\" must be a finite number >= 0", "", "", "", "", "1e999");
+    }
+
+    private static void assertMessage(String expected, String cus, String mem, String arch, String bw, String size) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ResourceRequest.parse(cus, mem, arch, bw, size, false));
+        assertEquals(expected, e.getMessage());
+    }
+}

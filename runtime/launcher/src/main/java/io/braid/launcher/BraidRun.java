@@ -1,0 +1,109 @@
+package io.braid.launcher;
+
+import io.braid.engine.resources.Cluster;
+import io.braid.engine.resources.ClusterLoader;
+import io.braid.engine.resources.ResourcesException;
+import io.braid.launcher.app.TaskDefinitionException;
+import io.braid.launcher.options.LauncherOptions;
+import io.braid.launcher.options.UsageException;
+import io.braid.launcher.run.AppSetupException;
+import io.braid.launcher.run.JavaAppRun;
+import io.braid.launcher.run.RunSettings;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Main entry of {@code braid-run}. Wrong input ends with one line naming the culprit: exit 2
+ * for the command line, 1 for the application or its XML files.
+ */
+public final class BraidRun {
+    private BraidRun() {
+    }
+
+    public static void main(String[] args) {
+        int status;
+        try {
+            status = run(args);
+        } catch (UsageException e) {
+            System.err.println("braid-run: " + e.getMessage());
+            status = 2;
+        } catch (ResourcesException | TaskDefinitionException | AppSetupException e) {
+            System.err.println("braid-run: " + e.getMessage());
+            status = 1;
+        } catch (Exception e) {
+            System.err.println("braid-run: " + e);
+            status = 1;
+        }
+        System.exit(status);
+    }
+
+    static int run(String[] args) throws Exception {
+        LauncherOptions o = LauncherOptions.parse(args);
+        if (o.flag("--help")) {
+            System.out.print(LauncherOptions.help());
+            return 0;
+        }
+        String app = o.application();
+        if (app == null) {
+            throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
+        }
+        String lang = o.get("--lang");
+        if (lang.equals("inferred")) {
+            lang = app.endsWith(".py") ? "python" : "java";
+        }
+        if (!lang.equals("java")) {
+            throw new UsageException("--lang=" + lang + ": only Java applications are supported in this version");
+        }
+        String logLevel = o.get("--log_level");
+        if (!List.of("off", "info", "debug").contains(logLevel)) {
+            throw new UsageException("--log_level=" + logLevel + ": expected off, info or debug");
+        }
+        String streaming = o.get("--streaming");
+        if (!List.of("NONE", "OBJECTS", "FILES", "ALL").contains(streaming.toUpperCase())) {
+            throw new UsageException("--streaming=" + streaming + ": expected NONE, OBJECTS, FILES or ALL");
+        }
+        if (o.flag("--tracing")) {
+            System.err.println("[braid] warning: --tracing is not available yet; running without a trace");
+        }
+        Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"), app, logLevel);
+        RunSettings settings = new RunSettings(app, o.appArgs(), classpath(o.get("--classpath")), o.all("--interface"),
+                cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--summary"), o.intValue("--io_executors"),
+                o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
+                braidJar());
+        return new JavaAppRun(settings).run();
+    }
+
+    private static Cluster cluster(LauncherOptions o) {
+        Path resources = o.isSet("--resources") ? Path.of(o.get("--resources")) : null;
+        Path project = o.isSet("--project") ? Path.of(o.get("--project")) : null;
+        if (resources == null && project == null) {
+            return Cluster.localDefault(Runtime.getRuntime().availableProcessors());
+        }
+        if (resources == null) {
+            throw new UsageException("--project needs --resources too (the nodes' descriptions)");
+        }
+        return ClusterLoader.load(resources, project);
+    }
+
+    private static List<String> classpath(String cp) {
+        List<String> out = new ArrayList<>();
+        for (String e : (cp.isEmpty() ? "." : cp).split(File.pathSeparator)) {
+            if (!e.isBlank()) {
+                out.add(Path.of(e).toAbsolutePath().normalize().toString());
+            }
+        }
+        return out;
+    }
+
+    private static List<String> jvmOptions(String s) {
+        return s.isBlank() ? List.of() : Arrays.stream(s.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+    }
+
+    private static String braidJar() throws Exception {
+        return Path.of(BraidRun.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+}

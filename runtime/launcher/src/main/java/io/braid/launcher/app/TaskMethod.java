@@ -1,0 +1,74 @@
+package io.braid.launcher.app;
+
+import io.braid.api.Direction;
+import io.braid.api.Type;
+
+import java.util.List;
+
+/**
+ * A validated task: the interface declaration joined with its implementation method.
+ *
+ * @param id                    dense id (0..n-1), embedded in rewritten call sites
+ * @param declaringClass        class implementing the task (loaded by the application loader)
+ * @param name                  method name
+ * @param descriptor            JVM descriptor of the implementation method
+ * @param isStatic              static task; otherwise the callee travels as {@code args[0]}
+ * @param returnType            declared return type ({@code void.class} for none)
+ * @param params                declared parameters, callee excluded
+ * @param calleeType            OBJECT for instance tasks, null for static ones
+ * @param calleeDirection       INOUT, or IN when {@code isModifier = false}; null for static tasks
+ * @param computingUnits        raw {@code @Constraints} value, "" when absent (method-level wins
+ *                              over interface-level, attribute by attribute)
+ * @param memorySize            idem
+ * @param processorArchitecture idem
+ * @param storageBW             idem
+ * @param storageSize           idem
+ * @param priority              {@code @Method(priority = true)}
+ * @param io                    {@code @IO} present
+ * @param implementation        the implementation method (reflective handle, not made accessible)
+ * @param declaredAt            the interface method, e.g. {@code demo.MainItf.square(int)}
+ */
+public record TaskMethod(
+        int id,
+        Class<?> declaringClass,
+        String name,
+        String descriptor,
+        boolean isStatic,
+        Class<?> returnType,
+        List<TaskParam> params,
+        Type calleeType,
+        Direction calleeDirection,
+        String computingUnits,
+        String memorySize,
+        String processorArchitecture,
+        String storageBW,
+        String storageSize,
+        boolean priority,
+        boolean io,
+        java.lang.reflect.Method implementation,
+        String declaredAt) {
+
+    public TaskMethod {
+        params = List.copyOf(params);
+    }
+
+    /** {@code demo.Tasks.square}. */
+    public String label() {
+        return declaringClass.getName() + "." + name;
+    }
+
+    /** Internal (slash) name of the declaring class, as call sites name their owner. */
+    public String ownerInternalName() {
+        return declaringClass.getName().replace('.', '/');
+    }
+
+    /** Number of values in the {@code args} array of a call: params, plus the callee first. */
+    public int argCount() {
+        return params.size() + (isStatic ? 0 : 1);
+    }
+
+    @Override
+    public String toString() {
+        return label() + descriptor + "#" + id;
+    }
+}

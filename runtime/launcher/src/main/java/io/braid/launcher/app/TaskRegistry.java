@@ -1,0 +1,302 @@
+package io.braid.launcher.app;
+
+import io.braid.api.Constraints;
+import io.braid.api.Direction;
+import io.braid.api.IO;
+import io.braid.api.Method;
+import io.braid.api.Parameter;
+import io.braid.api.Type;
+
+import java.io.File;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The application's tasks, read from its annotated interfaces and checked against their
+ * implementation methods. Immutable once loaded.
+ *
+ * <p>{@link #lookup} matches a call site by exact owner: {@code Tasks.square(3)} names
+ * {@code demo/Tasks} as owner. Calls whose owner is a subclass of the declaring class (instance
+ * tasks called through a subclass-typed variable) are resolved by the rewriter, which walks the
+ * owner's superclasses and asks {@link #lookup} again for each (see
+ * {@code io.braid.launcher.instrument.CallSiteRewriter}); calls through an interface type are not
+ * tasks.
+ */
+public final class TaskRegistry {
+    private final List<TaskMethod> tasks;
+    private final Map<String, TaskMethod> bySite;
+    private final Set<String> nameDescs;
+
+    private TaskRegistry(List<TaskMethod> tasks) {
+        this.tasks = List.copyOf(tasks);
+        Map<String, TaskMethod> sites = new HashMap<>();
+        Set<String> nameDescs = new HashSet<>();
+        for (TaskMethod t : tasks) {
+            sites.put(siteKey(t.ownerInternalName(), t.name(), t.descriptor()), t);
+            nameDescs.add(t.name() + t.descriptor());
+        }
+        this.bySite = Map.copyOf(sites);
+        this.nameDescs = Set.copyOf(nameDescs);
+    }
+
+    /** A registry with no task (an application without annotated interface methods). */
+    public static TaskRegistry empty() {
+        return new TaskRegistry(List.of());
+    }
+
+    /**
+     * Reads and validates the annotated interfaces, in order; task ids follow declaration order.
+     *
+     * @throws TaskDefinitionException on the first problem, naming the interface method
+     */
+    public static TaskRegistry load(ClassLoader appLoader, List<String> interfaceNames) {
+        List<TaskMethod> tasks = new ArrayList<>();
+        Map<String, String> declaredBy = new HashMap<>();
+        for (String itfName : interfaceNames) {
+            Class<?> itf = loadInterface(appLoader, itfName);
+            java.lang.reflect.Method[] methods = itf.getDeclaredMethods();
+            // Declaration order is not guaranteed by reflection; sort for stable ids.
+            Arrays.sort(methods, (a, b) -> signature(a).compareTo(signature(b)));
+            for (java.lang.reflect.Method m : methods) {
+                if (Modifier.isStatic(m.getModifiers()) || m.isSynthetic() || m.isBridge()) {
+                    continue;
+                }
+                TaskMethod t = define(appLoader, itf, m, tasks.size());
+                String key = siteKey(t.ownerInternalName(), t.name(), t.descriptor());
+                String previous = declaredBy.putIfAbsent(key, t.declaredAt());
+                if (previous != null) {
+                    throw new TaskDefinitionException(t.declaredAt() + ": task " + t.label()
+                            + " is already declared by " + previous);
+                }
+                tasks.add(t);
+            }
+        }
+        return new TaskRegistry(tasks);
+    }
+
+    /** The annotated interface of {@code pkg.Main}: {@code pkg.MainItf}. */
+    public static String defaultInterfaceOf(String mainClass) {
+        return mainClass + "Itf";
+    }
+
+    /**
+     * The task called by a call site, matched exactly on owner (internal name), name and
+     * descriptor.
+     */
+    public Optional<TaskMethod> lookup(String ownerInternalName, String name, String descriptor) {
+        if (bySite.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(bySite.get(siteKey(ownerInternalName, name, descriptor)));
+    }
+
+    /**
+     * Whether some task has this name and descriptor, whatever its owner: the cheap pre-filter
+     * before walking a call site owner's superclasses.
+     */
+    public boolean mayMatch(String name, String descriptor) {
+        return !nameDescs.isEmpty() && nameDescs.contains(name + descriptor);
+    }
+
+    /** @throws IllegalArgumentException for an unknown id */
+    public TaskMethod byId(int id) {
+        if (id < 0 || id >= tasks.size()) {
+            throw new IllegalArgumentException("no task with id " + id);
+        }
+        return tasks.get(id);
+    }
+
+    public List<TaskMethod> all() {
+        return tasks;
+    }
+
+    private static String siteKey(String owner, String name, String descriptor) {
+        return owner + '.' + name + descriptor;
+    }
+
+    private static Class<?> loadInterface(ClassLoader loader, String name) {
+        Class<?> itf;
+        try {
+            itf = Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            String main = name.endsWith("Itf") ? name.substring(0, name.length() - 3) : null;
+            throw new TaskDefinitionException("interface " + name + " not found"
+                    + (main == null ? "" : " (the annotated interface of main class " + main
+                    + " must be " + name + ", or pass --interface)"));
+        }
+        if (!itf.isInterface()) {
+            throw new TaskDefinitionException(name + " is not an interface (the annotated interface"
+                    + " declares the tasks)");
+        }
+        return itf;
+    }
+
+    private static TaskDefinitionException fail(String where, String what) {
+        return new TaskDefinitionException(where + ": " + what);
+    }
+
+    private static TaskMethod define(ClassLoader loader, Class<?> itf, java.lang.reflect.Method m, int id) {
+        String where = itf.getName() + "." + signature(m);
+        Method method = m.getAnnotation(Method.class);
+        if (method == null) {
+            throw fail(where, "no @Method annotation (every method of an annotated interface"
+                    + " declares a task)");
+        }
+        String className = method.declaringClass().trim();
+        if (className.isEmpty()) {
+            throw fail(where, "@Method has an empty declaringClass");
+        }
+        Class<?> impl;
+        try {
+            impl = Class.forName(className, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw fail(where, "class " + className + " not found");
+        }
+        java.lang.reflect.Method target = findImplementation(impl, m.getName(), m.getParameterTypes());
+        if (target == null) {
+            throw fail(where, "declaringClass " + className + " has no method " + signature(m));
+        }
+        if (target.getReturnType() != m.getReturnType()) {
+            throw fail(where, "return type " + m.getReturnType().getTypeName() + " does not match "
+                    + className + "." + signature(target) + " which returns "
+                    + target.getReturnType().getTypeName());
+        }
+        boolean isStatic = Modifier.isStatic(target.getModifiers());
+        List<TaskParam> params = new ArrayList<>();
+        Class<?>[] types = m.getParameterTypes();
+        java.lang.reflect.Parameter[] declared = m.getParameters();
+        for (int i = 0; i < types.length; i++) {
+            params.add(param(where, types[i], declared[i].getAnnotation(Parameter.class)));
+        }
+        Constraints onMethod = m.getAnnotation(Constraints.class);
+        Constraints onType = itf.getAnnotation(Constraints.class);
+        return new TaskMethod(id, impl, m.getName(), org.objectweb.asm.Type.getMethodDescriptor(target),
+                isStatic, target.getReturnType(), params,
+                isStatic ? null : Type.OBJECT,
+                isStatic ? null : (method.isModifier() ? Direction.INOUT : Direction.IN),
+                constraint(onMethod, onType, Constraints::computingUnits),
+                constraint(onMethod, onType, Constraints::memorySize),
+                constraint(onMethod, onType, Constraints::processorArchitecture),
+                constraint(onMethod, onType, Constraints::storageBW),
+                constraint(onMethod, onType, Constraints::storageSize),
+                method.priority(), m.isAnnotationPresent(IO.class), target, where);
+    }
+
+    private static String constraint(Constraints onMethod, Constraints onType,
+                                     java.util.function.Function<Constraints, String> attribute) {
+        String v = onMethod == null ? "" : attribute.apply(onMethod).trim();
+        if (v.isEmpty() && onType != null) {
+            v = attribute.apply(onType).trim();
+        }
+        return v;
+    }
+
+    /** Declared in the class or inherited from a superclass, any visibility. */
+    private static java.lang.reflect.Method findImplementation(Class<?> impl, String name, Class<?>[] types) {
+        for (Class<?> c = impl; c != null; c = c.getSuperclass()) {
+            try {
+                java.lang.reflect.Method found = c.getDeclaredMethod(name, types);
+                if (!found.isBridge() && !found.isSynthetic()) {
+                    return found;
+                }
+            } catch (NoSuchMethodException e) {
+                // keep looking upwards
+            } catch (LinkageError e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private static TaskParam param(String where, Class<?> javaType, Parameter annotation) {
+        Type declared = annotation == null ? Type.UNSPECIFIED : annotation.type();
+        Direction direction = annotation == null ? Direction.IN : annotation.direction();
+        String typeName = javaType.getTypeName();
+        Type type = switch (declared) {
+            case UNSPECIFIED -> inferred(javaType);
+            case FILE -> {
+                if (javaType != String.class && javaType != File.class && javaType != Path.class) {
+                    throw fail(where, "@Parameter(type=FILE) on a parameter of type " + typeName);
+                }
+                yield Type.FILE;
+            }
+            case STRING -> {
+                if (javaType != String.class) {
+                    throw fail(where, "@Parameter(type=STRING) on a parameter of type " + typeName);
+                }
+                yield Type.STRING;
+            }
+            case OBJECT, STREAM -> {
+                if (javaType.isPrimitive()) {
+                    throw fail(where, "@Parameter(type=" + declared + ") on a parameter of type " + typeName);
+                }
+                yield declared;
+            }
+            default -> {
+                Type primitive = inferred(javaType.isPrimitive() ? javaType : unboxed(javaType));
+                if (primitive != declared) {
+                    throw fail(where, "@Parameter(type=" + declared + ") on a parameter of type " + typeName);
+                }
+                yield inferred(javaType);
+            }
+        };
+        boolean byValue = javaType.isPrimitive() || type == Type.STRING;
+        if (direction != Direction.IN && byValue) {
+            throw fail(where, "direction " + direction + " on a by-value parameter of type " + typeName
+                    + " (only objects and files can be written)");
+        }
+        return new TaskParam(type, direction, javaType);
+    }
+
+    private static Type inferred(Class<?> c) {
+        if (c == boolean.class) {
+            return Type.BOOLEAN;
+        } else if (c == char.class) {
+            return Type.CHAR;
+        } else if (c == byte.class) {
+            return Type.BYTE;
+        } else if (c == short.class) {
+            return Type.SHORT;
+        } else if (c == int.class) {
+            return Type.INT;
+        } else if (c == long.class) {
+            return Type.LONG;
+        } else if (c == float.class) {
+            return Type.FLOAT;
+        } else if (c == double.class) {
+            return Type.DOUBLE;
+        } else if (c == String.class) {
+            return Type.STRING;
+        }
+        return Type.OBJECT;
+    }
+
+    private static Class<?> unboxed(Class<?> c) {
+        return switch (c.getName()) {
+            case "java.lang.Boolean" -> boolean.class;
+            case "java.lang.Character" -> char.class;
+            case "java.lang.Byte" -> byte.class;
+            case "java.lang.Short" -> short.class;
+            case "java.lang.Integer" -> int.class;
+            case "java.lang.Long" -> long.class;
+            case "java.lang.Float" -> float.class;
+            case "java.lang.Double" -> double.class;
+            default -> Object.class;
+        };
+    }
+
+    /** {@code square(int)}, {@code mult(demo.Matrix,demo.Matrix)}. */
+    static String signature(java.lang.reflect.Method m) {
+        return m.getName() + Arrays.stream(m.getParameterTypes()).map(Class::getTypeName)
+                .collect(Collectors.joining(",", "(", ")"));
+    }
+}

@@ -1,0 +1,142 @@
+package io.braid.launcher.options;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options of {@code braid-run}: declared in {@link #SPECS}, parsed from the command line
+ * (options first, then the application and its arguments).
+ */
+public final class LauncherOptions {
+    public static final List<OptionSpec> SPECS = List.of(
+            new OptionSpec("--classpath", List.of("-cp"), "CP", "", "class path of the application (jars and directories)"),
+            new OptionSpec("--lang", List.of(), "java|python|c", "inferred", "language of the application"),
+            new OptionSpec("--resources", List.of(), "FILE", "", "COMPSs-style resources.xml describing the nodes"),
+            new OptionSpec("--project", List.of(), "FILE", "", "COMPSs-style project.xml selecting the nodes of this run"),
+            new OptionSpec("--interface", List.of(), "FQCN", "", "another annotated task interface (repeatable); "
+                    + "<main class>Itf is always used"),
+            new OptionSpec("--log_level", List.of(), "off|info|debug", "off", "runtime log detail (<log dir>/runtime.log)"),
+            new OptionSpec("--graph", List.of("-g"), null, "false", "write the task graph to <log dir>/monitor "
+                    + "(DOT, and SVG when Graphviz is installed)"),
+            new OptionSpec("--tracing", List.of("-t"), null, "false", "record an execution trace (not available yet: "
+                    + "accepted and ignored with a warning)"),
+            new OptionSpec("--summary", List.of(), null, "false", "print per task type the count and time statistics"),
+            new OptionSpec("--streaming", List.of(), "NONE|OBJECTS|FILES|ALL", "ALL", "stream kinds the run may use "
+                    + "(started lazily)"),
+            new OptionSpec("--streaming_backend", List.of(), "embedded|kafka://HOST:PORT", "embedded",
+                    "Kafka broker for object streams"),
+            new OptionSpec("--io_executors", List.of(), "N", "2", "I/O executors per worker unless the XML sets them"),
+            new OptionSpec("--base_log_dir", List.of(), "DIR", "~/.braid/logs", "where the run's log dir "
+                    + "(<app>_NN) is created"),
+            new OptionSpec("--master_port", List.of(), "N", "0", "port the master listens on for workers (0 = any free)"),
+            new OptionSpec("--jvm_workers_opts", List.of(), "OPTS", "", "extra JVM options of the worker processes, "
+                    + "comma-separated"),
+            new OptionSpec("--worker_start_timeout", List.of(), "SECONDS", "60", "how long to wait for workers to connect"),
+            new OptionSpec("--help", List.of("-h"), null, "false", "print this help and exit"));
+
+    private final Map<String, List<String>> values;
+    private final String application;
+    private final List<String> appArgs;
+
+    private LauncherOptions(Map<String, List<String>> values, String application, List<String> appArgs) {
+        this.values = values;
+        this.application = application;
+        this.appArgs = appArgs;
+    }
+
+    /** @throws UsageException naming the culprit for an unknown option or a missing value */
+    public static LauncherOptions parse(String[] args) {
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        int i = 0;
+        while (i < args.length && args[i].startsWith("-")) {
+            String arg = args[i];
+            int eq = arg.indexOf('=');
+            String key = eq > 0 ? arg.substring(0, eq) : arg;
+            OptionSpec spec = find(key);
+            if (spec == null) {
+                throw new UsageException("unknown option " + key + " (braid-run --help lists the options)");
+            }
+            String value;
+            if (spec.isFlag()) {
+                if (eq > 0) {
+                    throw new UsageException("option " + key + " takes no value");
+                }
+                value = "true";
+            } else if (eq > 0) {
+                value = arg.substring(eq + 1);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new UsageException("option " + key + " needs a value: " + spec.usage());
+            }
+            values.computeIfAbsent(spec.name(), k -> new ArrayList<>()).add(value);
+            i++;
+        }
+        String app = i < args.length ? args[i] : null;
+        List<String> appArgs = i + 1 < args.length ? List.of(args).subList(i + 1, args.length) : List.of();
+        return new LauncherOptions(values, app, appArgs);
+    }
+
+    private static OptionSpec find(String key) {
+        for (OptionSpec s : SPECS) {
+            if (s.name().equals(key) || s.aliases().contains(key)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    public String get(String name) {
+        List<String> v = values.get(name);
+        if (v != null) {
+            return v.get(v.size() - 1);
+        }
+        OptionSpec s = find(name);
+        if (s == null) {
+            throw new IllegalArgumentException("undeclared option " + name);
+        }
+        return s.defaultValue();
+    }
+
+    public List<String> all(String name) {
+        return values.getOrDefault(name, List.of());
+    }
+
+    public boolean flag(String name) {
+        return Boolean.parseBoolean(get(name));
+    }
+
+    public boolean isSet(String name) {
+        return values.containsKey(name);
+    }
+
+    public int intValue(String name) {
+        String v = get(name);
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new UsageException("option " + name + ": '" + v + "' is not an integer");
+        }
+    }
+
+    public String application() {
+        return application;
+    }
+
+    public List<String> appArgs() {
+        return appArgs;
+    }
+
+    public static String help() {
+        StringBuilder b = new StringBuilder("Usage: braid-run [options] <MainClass | app.py | app binary> [args...]\n\n"
+                + "Runs a sequential application whose calls to annotated methods become tasks on the nodes of\n"
+                + "--resources/--project (default: one local worker with every core).\n\nOptions:\n");
+        for (OptionSpec s : SPECS) {
+            b.append(String.format("  %-44s %s%s%n", s.usage(), s.doc(),
+                    s.isFlag() || s.defaultValue().isEmpty() ? "" : " [default: " + s.defaultValue() + "]"));
+        }
+        return b.toString();
+    }
+}

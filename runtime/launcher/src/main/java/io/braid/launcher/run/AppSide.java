@@ -1,0 +1,295 @@
+package io.braid.launcher.run;
+
+import io.braid.api.Direction;
+import io.braid.api.Type;
+import io.braid.comm.message.JobParam;
+import io.braid.comm.serial.ObjectSerializer;
+import io.braid.engine.Master;
+import io.braid.engine.analysis.AccessMode;
+import io.braid.engine.analysis.FileKey;
+import io.braid.engine.analysis.ObjectKey;
+import io.braid.engine.task.SubmittedParam;
+import io.braid.engine.task.TaskSubmission;
+import io.braid.launcher.app.HooksHandler;
+import io.braid.launcher.app.Placeholders;
+import io.braid.launcher.app.TaskMethod;
+import io.braid.launcher.app.TaskParam;
+import io.braid.launcher.app.TaskRegistry;
+import io.braid.spi.AppRuntime;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The application's side of the runtime: turns task calls of the instrumented main program into
+ * submissions, hands back placeholders for results, and makes the main program's first use of an
+ * object or file a task writes wait for it (the value is filled into the same object).
+ */
+public final class AppSide implements HooksHandler, AppRuntime {
+    private final Master master;
+    private final TaskRegistry registry;
+    private final TaskDefinitions definitions;
+    private final ObjectSerializer serializer;
+    private final ObjectTable objects = new ObjectTable();
+    private final FileTable files = new FileTable();
+    private final AtomicLong taskIds = new AtomicLong();
+
+    AppSide(Master master, TaskRegistry registry, TaskDefinitions definitions, ClassLoader appLoader) {
+        this.master = master;
+        this.registry = registry;
+        this.definitions = definitions;
+        this.serializer = new ObjectSerializer(appLoader);
+    }
+
+    // ---- task calls -------------------------------------------------------------------------------
+
+    @Override
+    public synchronized Object task(int taskMethodId, Object[] args) {
+        TaskMethod m = registry.byId(taskMethodId);
+        List<SubmittedParam> params = new ArrayList<>(args.length);
+        int a = 0;
+        if (!m.isStatic()) {
+            params.add(objectParam(args[a++], m.calleeDirection(), m.declaringClass().getName()));
+        }
+        for (TaskParam p : m.params()) {
+            params.add(param(p, args[a++]));
+        }
+        Class<?> rt = m.returnType();
+        ObjectKey returnKey = null;
+        Object placeholder = null;
+        ObjectTable.Entry returnEntry = null;
+        if (rt != void.class) {
+            placeholder = rt.isPrimitive() ? null : Placeholders.newPlaceholder(rt);
+            returnEntry = placeholder != null ? objects.register(placeholder) : null;
+            returnKey = new ObjectKey(returnEntry != null ? returnEntry.id : objects.newId());
+        }
+        master.submit(new TaskSubmission(taskIds.incrementAndGet(), definitions.get(taskMethodId), params, returnKey));
+        if (returnKey == null) {
+            return null;
+        }
+        if (placeholder != null) {
+            objects.markPending(returnEntry);
+            return placeholder;
+        }
+        // Primitive, interface, abstract or array result: no placeholder can stand for it, so wait now.
+        Object value = fetch(returnKey, m.label() + " result");
+        if (value != null && !rt.isPrimitive()) {
+            objects.register(value);
+        }
+        return value;
+    }
+
+    private SubmittedParam param(TaskParam p, Object value) {
+        Type type = p.type();
+        String javaType = p.javaType().getName();
+        switch (type) {
+            case FILE:
+                return fileParam(value, p.direction(), javaType);
+            case OBJECT:
+                return objectParam(value, p.direction(), javaType);
+            case STREAM:
+                throw new UnsupportedOperationException("STREAM parameters are not supported yet");
+            default:
+                touch(value);
+                return SubmittedParam.byValue(javaType, value == null ? null : String.valueOf(value));
+        }
+    }
+
+    private SubmittedParam objectParam(Object obj, Direction dir, String javaType) {
+        if (obj == null) {
+            return SubmittedParam.byValue(javaType, null);
+        }
+        AccessMode mode = mode(dir);
+        ObjectTable.Entry e = objects.get(obj);
+        boolean known = e != null;
+        if (!known) {
+            e = objects.register(obj);
+        }
+        byte[] snapshot = null;
+        boolean mainWrote = false;
+        if (mode.reads() && !e.pending) {
+            snapshot = snapshot(obj);
+            mainWrote = known;
+        }
+        if (mode.writes()) {
+            objects.markPending(e);
+        }
+        return new SubmittedParam(JobParam.Kind.OBJECT, javaType, null, new ObjectKey(e.id), mode, mainWrote, snapshot,
+                null, obj.getClass().getSimpleName() + "#" + e.id);
+    }
+
+    private SubmittedParam fileParam(Object pathLike, Direction dir, String javaType) {
+        if (pathLike == null) {
+            throw new IllegalArgumentException("a FILE parameter is null");
+        }
+        String path = FileTable.canonical(pathLike);
+        AccessMode mode = mode(dir);
+        FileTable.Entry e = files.get(path);
+        boolean known = e != null;
+        if (!known) {
+            e = files.getOrCreate(path);
+        }
+        boolean mainWrote = known && e.mainCurrent && mode.reads();
+        if (mode.reads() && !e.pending && !Files.exists(Path.of(path))) {
+            throw new IllegalArgumentException("input file " + pathLike + " does not exist (" + path + ")");
+        }
+        e.mainCurrent = false;
+        if (mode.writes()) {
+            e.pending = true;
+        }
+        return new SubmittedParam(JobParam.Kind.FILE, javaType, null, new FileKey(path), mode, mainWrote, null,
+                Path.of(path), String.valueOf(pathLike));
+    }
+
+    private static AccessMode mode(Direction d) {
+        return switch (d) {
+            case IN -> AccessMode.R;
+            case OUT -> AccessMode.W;
+            case INOUT -> AccessMode.RW;
+        };
+    }
+
+    private byte[] snapshot(Object obj) {
+        try {
+            return serializer.serialize(obj, o -> {
+                if (o != obj) {
+                    touch(o);
+                }
+                return o;
+            });
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot pass " + obj.getClass().getName() + " to a task: " + e.getMessage(), e);
+        }
+    }
+
+    // ---- transparent synchronisation ----------------------------------------------------------------
+
+    @Override
+    public void touch(Object o) {
+        if (o == null || objects.nonePending()) {
+            return;
+        }
+        synchronized (this) {
+            ObjectTable.Entry e = objects.get(o);
+            if (e == null || !e.pending) {
+                return;
+            }
+            Object value = fetch(new ObjectKey(e.id), o.getClass().getSimpleName() + "#" + e.id);
+            if (value != null) {
+                Placeholders.fillInPlace(o, value);
+            }
+            objects.markCurrent(e);
+        }
+    }
+
+    @Override
+    public void touchDeep(Object o) {
+        if (o == null || objects.nonePending()) {
+            return;
+        }
+        touch(o);
+        if (o instanceof Collection<?> c) {
+            c.forEach(this::touch);
+        } else if (o instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> {
+                touch(k);
+                touch(v);
+            });
+        } else if (o instanceof Object[] arr) {
+            for (Object x : arr) {
+                touch(x);
+            }
+        }
+    }
+
+    @Override
+    public void file(Object pathLike) {
+        if (pathLike == null) {
+            return;
+        }
+        synchronized (this) {
+            if (files.isEmpty()) {
+                return;
+            }
+            String path = FileTable.canonical(pathLike);
+            FileTable.Entry e = files.get(path);
+            if (e == null) {
+                return;
+            }
+            if (e.pending) {
+                bringFile(path);
+                e.pending = false;
+            }
+            e.mainCurrent = true;
+        }
+    }
+
+    private Object fetch(ObjectKey key, String what) {
+        byte[] bytes = await(master.access().objectValue(key), what);
+        try {
+            return bytes == null ? null : serializer.deserialize(bytes);
+        } catch (IOException | ClassNotFoundException e) {
+            throw new BraidException("cannot read the value of " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void bringFile(String path) {
+        await(master.access().fileToMaster(new FileKey(path), Path.of(path)), "file " + path);
+    }
+
+    private static <T> T await(CompletableFuture<T> f, String what) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BraidException("interrupted while waiting for " + what, e);
+        } catch (ExecutionException e) {
+            throw new BraidException("cannot get " + what + ": " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    // ---- explicit API (io.braid.api.Braid) ------------------------------------------------------------
+
+    @Override
+    public <T> T waitOn(T obj) {
+        touchDeep(obj);
+        return obj;
+    }
+
+    @Override
+    public void barrier() {
+        await(master.access().barrier(), "the barrier");
+    }
+
+    @Override
+    public void getFile(String path) {
+        file(path);
+    }
+
+    @Override
+    public synchronized void deleteFile(String path) {
+        String canonical = FileTable.canonical(path);
+        files.remove(canonical);
+        new File(canonical).delete();
+    }
+
+    /** End of the main program: wait for every task, then bring every file a task wrote to its path. */
+    public synchronized void finish() {
+        barrier();
+        for (var e : files.all().entrySet()) {
+            if (e.getValue().pending) {
+                bringFile(e.getKey());
+                e.getValue().pending = false;
+            }
+        }
+    }
+}

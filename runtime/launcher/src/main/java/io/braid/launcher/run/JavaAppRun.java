@@ -1,0 +1,149 @@
+package io.braid.launcher.run;
+
+import io.braid.engine.Master;
+import io.braid.engine.core.MasterConfig;
+import io.braid.engine.deploy.WorkerLaunch;
+import io.braid.engine.monitor.graph.DotWriter;
+import io.braid.engine.monitor.graph.SvgRenderer;
+import io.braid.engine.monitor.ProgressLine;
+import io.braid.engine.resources.Cluster;
+import io.braid.engine.scheduling.Scheduler;
+import io.braid.engine.task.TaskDefinition;
+import io.braid.launcher.app.Hooks;
+import io.braid.launcher.app.TaskRegistry;
+import io.braid.launcher.instrument.AppClassLoader;
+import io.braid.spi.AppRuntime;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One run of a Java application: checks it, starts the master and the workers, runs its main in
+ * this thread with its classes instrumented, then waits for the tasks, brings files back and
+ * stops everything. Returns the exit status.
+ */
+public final class JavaAppRun {
+    private static final Logger LOG = LoggerFactory.getLogger(JavaAppRun.class);
+
+    private final RunSettings settings;
+
+    public JavaAppRun(RunSettings settings) {
+        this.settings = settings;
+    }
+
+    public int run() throws Exception {
+        URL[] urls = new URL[settings.classpath().size()];
+        for (int i = 0; i < urls.length; i++) {
+            urls[i] = Path.of(settings.classpath().get(i)).toUri().toURL();
+        }
+        String mainClass = settings.mainClass();
+        List<String> interfaces = new java.util.ArrayList<>();
+        interfaces.add(TaskRegistry.defaultInterfaceOf(mainClass));
+        interfaces.addAll(settings.extraInterfaces());
+        AppClassLoader loader = AppClassLoader.create(urls, JavaAppRun.class.getClassLoader(), interfaces);
+        TaskRegistry registry = loader.registry();
+        TaskDefinitions definitions = TaskDefinitions.of(registry);
+        Method main = findMain(loader, mainClass);
+        checkFits(settings.cluster(), definitions);
+
+        WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), settings.workerJvmOptions(), "127.0.0.1",
+                settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
+                settings.ioExecutors());
+        MasterConfig config = new MasterConfig(launch, settings.graph(), ProgressLine.wanted(),
+                settings.workerStartTimeoutSeconds() * 1000L);
+        Master master = Master.start(settings.cluster(), config, this::abort);
+        AppSide app = new AppSide(master, registry, definitions, loader);
+        Hooks.install(app);
+        AppRuntime.install(app);
+        Thread.currentThread().setContextClassLoader(loader);
+        LOG.info("running {}.main with {} task methods on {} nodes", mainClass, registry.all().size(),
+                settings.cluster().nodes().size());
+        int status = 0;
+        try {
+            main.invoke(null, (Object) settings.appArgs().toArray(new String[0]));
+            app.finish();
+        } catch (InvocationTargetException e) {
+            master.clearProgress();
+            System.err.print("Exception in thread \"main\" ");
+            e.getCause().printStackTrace();
+            status = 1;
+        } catch (BraidException e) {
+            master.clearProgress();
+            System.err.println("[braid] ERROR: " + e.getMessage());
+            status = 1;
+        }
+        master.clearProgress();
+        if (settings.summary()) {
+            System.out.print(master.stats().format());
+        }
+        if (settings.graph()) {
+            writeGraph(master, definitions);
+        }
+        master.close();
+        LOG.info("run finished with status {}", status);
+        return status;
+    }
+
+    private void writeGraph(Master master, TaskDefinitions definitions) throws IOException, InterruptedException {
+        Path dir = settings.logDir().resolve("monitor");
+        Files.createDirectories(dir);
+        Path dot = dir.resolve("complete_graph.dot");
+        List<TaskDefinition> all = definitions.all();
+        DotWriter.write(master.graph(), id -> all.stream().filter(d -> d.typeId() == id).map(TaskDefinition::label)
+                .findFirst().orElse("task" + id), dot);
+        boolean svg = SvgRenderer.render(dot, dir.resolve("complete_graph.svg"), 60_000);
+        System.err.println("[braid] task graph: " + dot + (svg ? " (and complete_graph.svg)" : ""));
+    }
+
+    /** A task failed for good or every worker is gone: report it once, stop the workers, exit 1. */
+    private void abort(String message) {
+        Thread t = new Thread(() -> {
+            System.out.flush();
+            System.err.println();
+            System.err.println("[braid] ERROR: " + message);
+            System.err.println("[braid] logs: " + settings.logDir());
+            LOG.error("aborting: {}", message);
+            Runtime.getRuntime().halt(1);
+        }, "braid-abort");
+        t.start();
+    }
+
+    private static Method findMain(ClassLoader loader, String mainClass) {
+        Class<?> c;
+        try {
+            c = Class.forName(mainClass, false, loader);
+        } catch (ClassNotFoundException | NoClassDefFoundError e) {
+            throw new AppSetupException("main class " + mainClass + " not found in the class path");
+        }
+        try {
+            Method m = c.getMethod("main", String[].class);
+            if (!Modifier.isStatic(m.getModifiers())) {
+                throw new AppSetupException("main class " + mainClass + ": main(String[]) is not static");
+            }
+            return m;
+        } catch (NoSuchMethodException e) {
+            throw new AppSetupException("main class " + mainClass + " has no public static void main(String[])");
+        }
+    }
+
+    private static void checkFits(Cluster cluster, TaskDefinitions definitions) {
+        Scheduler probe = new Scheduler(cluster.nodes().stream().map(n -> n.toResources()).toList());
+        for (TaskDefinition d : definitions.all()) {
+            if (!probe.canEverRun(d.request())) {
+                throw new AppSetupException("task " + d.label() + " needs " + d.request() + " but no node provides it");
+            }
+        }
+    }
+
+    private static String javaCommand() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,7 @@
+package demoapp;
+
+public class SubCounter extends Counter {
+    public int twice() {
+        return 2 * total;
+    }
+}

@@ -1,0 +1,11 @@
+package demoapp.bad;
+
+import io.braid.api.Direction;
+import io.braid.api.Method;
+import io.braid.api.Parameter;
+import io.braid.api.Type;
+
+public interface MissingMethodItf {
+    @Method(declaringClass = "demoapp.Tasks")
+    Integer square(long x);
+}

@@ -1,0 +1,68 @@
+package io.braid.worker;
+
+import io.braid.comm.message.WorkerHello;
+import io.braid.comm.serial.ObjectSerializer;
+import io.braid.comm.transport.DataFetcher;
+import io.braid.comm.transport.DataServerHandler;
+import io.braid.comm.transport.MessageClient;
+import io.braid.comm.transport.MessageServer;
+import io.braid.worker.data.InputResolver;
+import io.braid.worker.data.WorkerDataStore;
+import io.braid.worker.execution.ExecutionManager;
+import io.braid.worker.execution.JavaInvoker;
+import io.braid.worker.execution.JobOutputRouter;
+import io.braid.worker.execution.JobRunner;
+import io.netty.channel.Channel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A worker process: one per node. Connects to the master, serves its data to other nodes, runs
+ * the jobs it is sent, and exits when the master says so or goes away.
+ */
+public final class WorkerMain {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerMain.class);
+
+    private WorkerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        WorkerOptions opts = WorkerOptions.parse(args);
+        Files.createDirectories(opts.workingDir());
+        Files.createDirectories(opts.jobsDir());
+        URL[] urls = new URL[opts.classpath().size()];
+        for (int i = 0; i < urls.length; i++) {
+            urls[i] = Path.of(opts.classpath().get(i)).toUri().toURL();
+        }
+        ClassLoader appLoader = new URLClassLoader("app", urls, WorkerMain.class.getClassLoader());
+        Thread.currentThread().setContextClassLoader(appLoader);
+
+        WorkerDataStore store = new WorkerDataStore(opts.workingDir());
+        MessageServer dataServer = MessageServer.start(opts.bindHost(), 0, () -> new DataServerHandler(store), "data-" + opts.node());
+        DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
+        JobRunner runner = new JobRunner(new JavaInvoker(appLoader), new ObjectSerializer(appLoader), store,
+                new InputResolver(opts.node(), store, fetcher));
+        JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
+
+        ExecutionManager[] execution = new ExecutionManager[1];
+        MasterConnection master = MasterConnection.open(opts, new MasterLink(() -> execution[0], store));
+        execution[0] = new ExecutionManager(opts.computingUnits(), opts.ioExecutors(), runner, output, master::send);
+        master.send(new WorkerHello(opts.node(), dataServer.host(), dataServer.port(), ProcessHandle.current().pid(),
+                System.getProperty("org.slf4j.simpleLogger.logFile", "")));
+        LOG.info("worker {} up: {} computing units, {} I/O executors, data on {}:{}, working dir {}", opts.node(),
+                opts.computingUnits(), opts.ioExecutors(), dataServer.host(), dataServer.port(), opts.workingDir());
+
+        master.awaitClose();
+        LOG.info("worker {} stopping", opts.node());
+        execution[0].shutdown();
+        fetcher.close();
+        dataServer.close();
+        master.close();
+        System.exit(0);
+    }
+}

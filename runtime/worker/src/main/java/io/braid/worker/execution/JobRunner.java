@@ -1,0 +1,109 @@
+package io.braid.worker.execution;
+
+import io.braid.comm.message.JobParam;
+import io.braid.comm.message.RunTask;
+import io.braid.comm.message.TaskDone;
+import io.braid.comm.serial.ObjectSerializer;
+import io.braid.worker.data.InputResolver;
+import io.braid.worker.data.WorkerDataStore;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs one job: brings its inputs, calls the method, stores what it wrote. */
+public final class JobRunner {
+    private final JavaInvoker invoker;
+    private final ObjectSerializer serializer;
+    private final WorkerDataStore store;
+    private final InputResolver inputs;
+
+    public JobRunner(JavaInvoker invoker, ObjectSerializer serializer, WorkerDataStore store, InputResolver inputs) {
+        this.invoker = invoker;
+        this.serializer = serializer;
+        this.store = store;
+        this.inputs = inputs;
+    }
+
+    public TaskDone run(RunTask job) throws Throwable {
+        Method method = invoker.find(job.className(), job.methodName(), job.paramTypes());
+        List<JobParam> params = job.params();
+        Object[] values = new Object[params.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = prepare(params.get(i), i == 0 && job.hasTarget() ? job.className() : null);
+        }
+        Object target = job.hasTarget() ? values[0] : null;
+        Object[] args = job.hasTarget() ? java.util.Arrays.copyOfRange(values, 1, values.length) : values;
+        long start = System.nanoTime();
+        Object result = invoker.invoke(method, target, args);
+        long runNanos = System.nanoTime() - start;
+
+        List<String> outputs = new ArrayList<>(2);
+        List<Long> sizes = new ArrayList<>(2);
+        for (int i = 0; i < values.length; i++) {
+            JobParam p = params.get(i);
+            if (p.outData() == null) {
+                continue;
+            }
+            long size = p.kind() == JobParam.Kind.FILE ? storeFile(p, (String) values[i]) : storeObject(p.outData(), values[i]);
+            outputs.add(p.outData());
+            sizes.add(size);
+        }
+        if (job.returnData() != null) {
+            outputs.add(job.returnData());
+            sizes.add(storeObject(job.returnData(), result));
+        }
+        return new TaskDone(job.jobId(), outputs, sizes, runNanos);
+    }
+
+    private Object prepare(JobParam p, String calleeClass) throws Exception {
+        return switch (p.kind()) {
+            case VALUE -> ValueParser.parse(p.javaType(), p.value());
+            case OBJECT -> p.inData() != null
+                    ? serializer.deserialize(inputs.objectBytes(p.inData(), p.sources()))
+                    : newEmptyObject(calleeClass != null ? calleeClass : p.javaType());
+            case FILE -> preparePath(p);
+        };
+    }
+
+    /** An OUT object parameter starts as a new instance made with the no-argument constructor. */
+    private Object newEmptyObject(String className) throws ReflectiveOperationException {
+        Class<?> c = invoker.classFor(className);
+        var ctor = c.getDeclaredConstructor();
+        ctor.setAccessible(true);
+        return ctor.newInstance();
+    }
+
+    private String preparePath(JobParam p) throws IOException {
+        if (p.outData() == null) {
+            return inputs.filePath(p.inData(), p.fileName(), p.sources()).toAbsolutePath().toString();
+        }
+        Path out = store.filePathFor(p.outData(), p.fileName());
+        if (p.inData() != null) {
+            Path in = inputs.filePath(p.inData(), p.fileName(), p.sources());
+            Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
+        } else {
+            Files.deleteIfExists(out);
+        }
+        return out.toAbsolutePath().toString();
+    }
+
+    private long storeObject(String dataName, Object value) throws IOException {
+        byte[] bytes = serializer.serialize(value);
+        store.putObject(dataName, bytes);
+        return bytes.length;
+    }
+
+    private long storeFile(JobParam p, String path) throws IOException {
+        Path file = Path.of(path);
+        if (!Files.exists(file)) {
+            throw new IOException("task did not create its output file " + p.fileName() + " (expected at " + file + ")");
+        }
+        store.putFile(p.outData(), file);
+        return Files.size(file);
+    }
+}
