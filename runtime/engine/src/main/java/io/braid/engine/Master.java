@@ -61,7 +61,7 @@ public final class Master implements AutoCloseable {
         WorkerLaunch launch = config.launch();
         this.loop = new CoreLoop();
         this.pool = new WorkerPool(cluster.nodes());
-        this.scheduler = new Scheduler(cluster.nodes().stream().map(NodeDescription::toResources).toList());
+        this.scheduler = new Scheduler(cluster.toResources(launch.defaultIoExecutors()));
         this.graph = config.recordGraph() ? new TaskGraph() : null;
         TaskAnalyser analyser = graph != null ? new TaskAnalyser(graph) : new TaskAnalyser();
         MasterDataStore masterStore = new MasterDataStore();

@@ -52,7 +52,7 @@ public final class JavaAppRun {
         TaskRegistry registry = loader.registry();
         TaskDefinitions definitions = TaskDefinitions.of(registry);
         Method main = findMain(loader, mainClass);
-        checkFits(settings.cluster(), definitions);
+        checkFits(settings.cluster(), definitions, settings.ioExecutors());
 
         WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), settings.workerJvmOptions(), "127.0.0.1",
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
@@ -134,8 +134,8 @@ public final class JavaAppRun {
         }
     }
 
-    private static void checkFits(Cluster cluster, TaskDefinitions definitions) {
-        Scheduler probe = new Scheduler(cluster.nodes().stream().map(n -> n.toResources()).toList());
+    private static void checkFits(Cluster cluster, TaskDefinitions definitions, int ioExecutors) {
+        Scheduler probe = new Scheduler(cluster.toResources(ioExecutors));
         for (TaskDefinition d : definitions.all()) {
             if (!probe.canEverRun(d.request())) {
                 throw new AppSetupException("task " + d.label() + " needs " + d.request() + " but no node provides it");
