@@ -13,10 +13,12 @@ final class MasterConnection implements AutoCloseable {
 
     private final MessageClient client;
     private final Channel channel;
+    private final ReplyBatcher replies;
 
     private MasterConnection(MessageClient client, Channel channel) {
         this.client = client;
         this.channel = channel;
+        this.replies = new ReplyBatcher(channel);
     }
 
     static MasterConnection open(WorkerOptions opts, ChannelHandler handler) throws IOException {
@@ -31,7 +33,7 @@ final class MasterConnection implements AutoCloseable {
     }
 
     void send(Message m) {
-        channel.writeAndFlush(m);
+        replies.send(m);
     }
 
     void awaitClose() {

@@ -44,6 +44,7 @@ public final class RuntimeCore {
     private final List<WorkerHandle> workers;
     private final JobFactory jobFactory;
     private final TaskStats stats = new TaskStats();
+    private final PrefetchPolicy prefetch = new PrefetchPolicy();
     private final ProgressLine progress;
     private final Consumer<String> onFatal;
 
@@ -164,6 +165,7 @@ public final class RuntimeCore {
         }
         scheduler.release(rec.id());
         stats.record(rec.submission.definition().label(), msg.runNanos());
+        scheduler.setPrefetch(prefetch.record(msg.runNanos()));
         tasks.remove(rec.id());
         done++;
         for (long next : analyser.taskFinished(rec.id())) {

@@ -30,6 +30,13 @@ import java.util.PriorityQueue;
  *       could ever host the task.</li>
  * </ul>
  *
+ * <p>Prefetching ({@link #setPrefetch}): when a task fits nowhere now, it may still be sent to a
+ * node whose worker then holds it in a FIFO backlog until computing units free up, so short tasks
+ * do not each wait for a master round trip. The worker starts backlog tasks in order whenever
+ * the head fits; {@link #release} mirrors that, so the accounting here stays exact. Only tasks
+ * limited by computing units alone are prefetched (the worker enforces those itself), and a
+ * node with a backlog takes new tasks only through its backlog, keeping the order identical.
+ *
  * <p>Cost: a decision is O(log q) for q non-empty queues plus O(1) to find a node (the emptiest
  * node of the request's pool); only when memory or bandwidth rather than cores is the bottleneck
  * does it look further down the pool. Nothing is proportional to the number of ready tasks.
@@ -53,6 +60,8 @@ public final class Scheduler {
     private final Map<QueueKey, TaskQueue> queues = new HashMap<>();
     private final PriorityQueue<TaskQueue> active = new PriorityQueue<>(TaskQueue.ORDER);
     private final Map<Long, Running> running = new HashMap<>();
+    private final NodeBacklog backlog;
+    private int prefetchPerCu;
     private int liveNodes;
     private int readyCount;
 
@@ -67,6 +76,7 @@ public final class Scheduler {
         usedMem = new double[n];
         usedBw = new double[n];
         runningOn = new int[n];
+        backlog = new NodeBacklog(n);
         poolsOfNode = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             poolsOfNode.add(new ArrayList<>(2));
@@ -107,6 +117,19 @@ public final class Scheduler {
             TaskQueue q = active.poll();
             ReadyTask t = q.peek();
             int node = place(q, t);
+            if (node < 0 && prefetchPerCu > 0 && prefetchable(t.request())) {
+                int b = placeInBacklog(q);
+                if (b >= 0) {
+                    q.poll();
+                    readyCount--;
+                    backlog.add(b, t.taskId(), t.request());
+                    out.add(new Assignment(t.taskId(), b));
+                    if (!q.isEmpty()) {
+                        active.add(q);
+                    }
+                    continue;
+                }
+            }
             if (node < 0) {
                 if (skipped == null) {
                     skipped = new ArrayList<>();
@@ -136,6 +159,9 @@ public final class Scheduler {
      */
     public void release(long taskId) {
         Running r = running.remove(taskId);
+        if (r == null && backlog.remove(taskId)) {
+            return;
+        }
         if (r == null) {
             throw new IllegalArgumentException("task " + taskId + " is not running");
         }
@@ -155,6 +181,48 @@ public final class Scheduler {
         if (alive[node]) {
             reindex(node);
         }
+        startBacklog(node);
+    }
+
+    /**
+     * Lets up to {@code tasksPerComputingUnit} tasks per computing unit of a node wait on its
+     * worker (0 = none: a task is sent only when it can start at once).
+     */
+    public void setPrefetch(int tasksPerComputingUnit) {
+        this.prefetchPerCu = Math.max(0, tasksPerComputingUnit);
+    }
+
+    /** Tasks sent to workers that wait there for computing units. */
+    public int backlogCount() {
+        return backlog.total();
+    }
+
+    /** As the worker does when units free up: start the backlog's head while it fits. */
+    private void startBacklog(int node) {
+        while (!backlog.isEmpty(node) && fitsNow(node, backlog.peek(node).request())) {
+            NodeBacklog.Waiting w = backlog.poll(node);
+            hold(node, w.request());
+            running.put(w.taskId(), new Running(node, w.request()));
+        }
+    }
+
+    private static boolean prefetchable(ResourceRequest r) {
+        return !r.ioTask() && r.memoryGB() == 0 && r.storageBW() == 0;
+    }
+
+    /** The live, allowed node of the queue's pool with the shortest backlog that has room. */
+    private int placeInBacklog(TaskQueue q) {
+        int best = -1;
+        for (int node = 0; node < nodes.length; node++) {
+            if (!q.pool.member[node] || !alive[node] || (node == q.excluded && q.pool.live > 1)) {
+                continue;
+            }
+            int size = backlog.size(node);
+            if (size < prefetchPerCu * nodes[node].computingUnits() && (best < 0 || size < backlog.size(best))) {
+                best = node;
+            }
+        }
+        return best;
     }
 
     /**
@@ -203,7 +271,7 @@ public final class Scheduler {
     /** Node the task runs on, or -1 if it is not running. */
     public int nodeOf(long taskId) {
         Running r = running.get(taskId);
-        return r == null ? -1 : r.node;
+        return r == null ? backlog.nodeOf(taskId) : r.node;
     }
 
     public NodeState view(int nodeIndex) {
@@ -230,14 +298,15 @@ public final class Scheduler {
             excluded = -1; // the only node that could ever host it: use it anyway
         }
         for (int p : t.preferredNodes()) {
-            if (p >= 0 && p < nodes.length && p != excluded && pool.member[p] && alive[p] && fits(p, req)) {
+            if (p >= 0 && p < nodes.length && p != excluded && pool.member[p] && alive[p] && backlog.isEmpty(p)
+                    && fitsNow(p, req)) {
                 return p;
             }
         }
         int need = req.ioTask() ? 1 : req.computingUnits();
         for (int k = pool.maxKey(); k >= need; k--) {
             for (int node = pool.first(k); node >= 0; node = pool.next(node)) {
-                if (node != excluded && fitsBesidesSlots(node, req)) {
+                if (node != excluded && backlog.isEmpty(node) && fitsBesidesSlots(node, req)) {
                     return node;
                 }
             }
@@ -245,7 +314,7 @@ public final class Scheduler {
         return -1;
     }
 
-    private boolean fits(int node, ResourceRequest req) {
+    private boolean fitsNow(int node, ResourceRequest req) {
         NodeResources nr = nodes[node];
         if (req.ioTask()) {
             if (usedIo[node] + 1 > nr.ioExecutors()) {

@@ -17,12 +17,14 @@ import java.util.function.Consumer;
 /**
  * The worker's execution platforms: a compute platform with one executor thread per computing
  * unit, and a separate I/O platform whose executors take {@code @IO} tasks, so these overlap
- * with compute tasks. The master never sends more tasks than fit, so the pools' queues stay short.
+ * with compute tasks. Compute jobs pass a {@link ComputeGate}: the master may send short jobs
+ * ahead, and they start in order as computing units free up.
  */
 public final class ExecutionManager {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionManager.class);
 
     private final ExecutorService compute;
+    private final ComputeGate computeGate;
     private final ExecutorService io;
     private final JobRunner runner;
     private final JobOutputRouter output;
@@ -30,6 +32,7 @@ public final class ExecutionManager {
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
         this.compute = Executors.newFixedThreadPool(Math.max(1, computingUnits), named("compute"));
+        this.computeGate = new ComputeGate(computingUnits, compute);
         this.io = Executors.newFixedThreadPool(Math.max(1, ioExecutors), named("io"));
         this.runner = runner;
         this.output = output;
@@ -37,7 +40,11 @@ public final class ExecutionManager {
     }
 
     public void submit(RunTask job) {
-        (job.ioTask() ? io : compute).execute(() -> execute(job));
+        if (job.ioTask()) {
+            io.execute(() -> execute(job));
+        } else {
+            computeGate.submit(job, () -> execute(job));
+        }
     }
 
     private void execute(RunTask job) {

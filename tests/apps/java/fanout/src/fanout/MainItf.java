@@ -1,0 +1,11 @@
+package fanout;
+
+import io.braid.api.Method;
+
+public interface MainItf {
+    @Method(declaringClass = "fanout.Tasks")
+    Long partial(int i);
+
+    @Method(declaringClass = "fanout.Tasks")
+    Long add(Long a, Long b);
+}

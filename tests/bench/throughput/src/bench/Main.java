@@ -1,0 +1,88 @@
+package bench;
+
+import io.braid.api.Braid;
+
+/**
+ * Task throughput and chain latency.
+ * Usage: bench.Main throughput <tasks> | bench.Main chain <links> | bench.Main pending <tasks>
+ * Prints one line "RESULT <name> <value> <unit>" per figure.
+ */
+public class Main {
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        int n = Integer.parseInt(args[1]);
+        if (mode.equals("throughput")) {
+            // Warm-up so class loading and JIT of the submit path are not measured.
+            for (int i = 0; i < 2_000; i++) {
+                Tasks.noop(i);
+            }
+            Braid.barrier();
+            long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                Tasks.noop(i);
+            }
+            long submitted = System.nanoTime();
+            Braid.barrier();
+            long t1 = System.nanoTime();
+            System.out.printf("RESULT submit_rate %.0f tasks/s%n", n / ((submitted - t0) / 1e9));
+            System.out.printf("RESULT throughput %.0f tasks/s%n", n / ((t1 - t0) / 1e9));
+        } else if (mode.equals("pending")) {
+            pending(n);
+        } else {
+            Integer x = 0;
+            for (int i = 0; i < 200; i++) {
+                x = Tasks.inc(x);
+            }
+            int warm = x;
+            long t0 = System.nanoTime();
+            x = 0;
+            for (int i = 0; i < n; i++) {
+                x = Tasks.inc(x);
+            }
+            int v = x;
+            long t1 = System.nanoTime();
+            if (v != n || warm != 200) {
+                throw new IllegalStateException("chain gave " + v + " instead of " + n);
+            }
+            System.out.printf("RESULT chain_latency %.3f ms/link%n", (t1 - t0) / 1e6 / n);
+        }
+    }
+
+    /**
+     * Master heap per pending task: n tasks wait for a blocker task (60 s), so all are pending
+     * in the master while the heap is measured (this main runs inside the master JVM).
+     */
+    static void pending(int n) throws InterruptedException {
+        Runtime rt = Runtime.getRuntime();
+        long before = usedAfterGc(rt);
+        Integer gate = Tasks.block(60_000);
+        long t0 = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            Tasks.after(gate, i);
+        }
+        long submitted = System.nanoTime();
+        sleep(5_000); // let the core analyse the queued submissions
+        long after = usedAfterGc(rt);
+        System.out.printf("RESULT pending_submit_rate %.0f tasks/s%n", n / ((submitted - t0) / 1e9));
+        System.out.printf("RESULT pending_heap %.0f MiB for %d tasks (max heap %d MiB)%n", (after - before) / 1048576.0,
+                n, rt.maxMemory() / 1048576);
+        System.out.printf("RESULT pending_bytes_per_task %.0f bytes/task%n", (after - before) / (double) n);
+        System.exit(0); // the measurement is done; do not wait 60 s for the blocker
+    }
+
+    static long usedAfterGc(Runtime rt) {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            sleep(200);
+        }
+        return rt.totalMemory() - rt.freeMemory();
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

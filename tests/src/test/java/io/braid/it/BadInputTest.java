@@ -1,0 +1,65 @@
+package io.braid.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Wrong input fails before any task runs, with one line naming the culprit and a non-zero exit. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BadInputTest {
+    @TempDir
+    Path tmp;
+
+    private static String oneLine(RunResult r) {
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertEquals(1, r.stderrLines().size(), () -> "exactly one line on stderr expected\n" + r.describe());
+        assertFalse(r.stdout().contains("sum of squares"), () -> "the application must not have run\n" + r.describe());
+        return r.stderrLines().get(0);
+    }
+
+    @Test
+    void malformedResourcesXml() throws Exception {
+        Clusters.Files good = Clusters.local(1).write(tmp.resolve("xml"));
+        Path bad = tmp.resolve("xml/bad-resources.xml");
+        Files.writeString(bad, "<?xml version=\"1.0\"?>\n<ResourcesList>\n  <ComputeNode Name=\"127.0.0.2\">\n"
+                + "    <Processor Name=\"P\">\n  </ComputeNode>\n</ResourcesList>\n");
+        RunResult r = BraidRunner.in(tmp).app("simple").main("simple.Main").args(3)
+                .options("--resources=" + bad, "--project=" + good.project()).run();
+        String line = oneLine(r);
+        assertTrue(line.contains("bad-resources.xml"), () -> "names the file: " + line);
+        assertTrue(line.matches(".*bad-resources\\.xml:5\\b.*") || line.contains("line 5"), () -> "names the line (5): " + line);
+    }
+
+    @Test
+    void unknownFlag() {
+        RunResult r = BraidRunner.in(tmp).app("simple").options("--bogus").main("simple.Main").args(3).run();
+        String line = oneLine(r);
+        assertTrue(line.contains("--bogus"), () -> "names the flag: " + line);
+    }
+
+    @Test
+    void missingMainClass() {
+        RunResult r = BraidRunner.in(tmp).app("simple").main("simple.NoSuchMain").args(3).run();
+        String line = oneLine(r);
+        assertTrue(line.contains("simple.NoSuchMain") && line.contains("not found"), () -> "names the class: " + line);
+        // The culprit is the main class itself, not a missing annotated interface derived from its name.
+        assertFalse(line.contains("simple.NoSuchMainItf"), () -> "should report the main class as missing: " + line);
+    }
+
+    @Test
+    void interfaceMethodWithMissingDeclaringClass() {
+        RunResult r = BraidRunner.in(tmp).app("badinterface").main("badinterface.Main").run();
+        String line = oneLine(r);
+        assertFalse(r.stdout().contains("main ran"), r::describe);
+        assertTrue(line.contains("missing"), () -> "names the method: " + line);
+        assertTrue(line.contains("badinterface.NoSuchTasks"), () -> "names the declaring class: " + line);
+    }
+}

@@ -1,0 +1,36 @@
+package io.braid.it;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Locations inside the repository, found from the tests module directory (Maven's cwd). */
+final class Repo {
+    private Repo() {
+    }
+
+    static Path root() {
+        Path cwd = Path.of("").toAbsolutePath().normalize();
+        // Maven runs the tests with cwd = <root>/tests; accept being started from the root as well.
+        Path root = Files.isDirectory(cwd.resolve("scripts")) ? cwd : cwd.getParent();
+        if (!Files.isRegularFile(root.resolve("scripts/braid-run"))) {
+            throw new IllegalStateException("cannot find scripts/braid-run from " + cwd);
+        }
+        return root;
+    }
+
+    static Path braidRun() {
+        return root().resolve("scripts/braid-run");
+    }
+
+    static Path braidJar() {
+        Path jar = root().resolve("runtime/dist/target/braid.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run 'mvn -q -o install -DskipTests' at the repository root");
+        }
+        return jar;
+    }
+
+    static Path appSources(String app) {
+        return root().resolve("tests/apps/java").resolve(app).resolve("src");
+    }
+}
