@@ -24,7 +24,10 @@ class DataflowTest {
     @Test
     void fanOutFanInOnTwoWorkers() {
         int n = 40;
-        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        // 127.0.0.2 has a WorkingDir in project.xml, 127.0.0.3 uses the default (under the log dir).
+        Path wd2 = tmp.resolve("wd2");
+        Clusters.Files cluster = Clusters.builder().node("127.0.0.2", 2, "Intel", 4, wd2.toString())
+                .node("127.0.0.3", 2, "Intel", 4).write(tmp.resolve("xml"));
         RunResult r = BraidRunner.in(tmp).app("fanout").cluster(cluster).main("fanout.Main").args(n).run();
 
         assertEquals(0, r.exitCode(), r::describe);
@@ -45,12 +48,14 @@ class DataflowTest {
             if (file.endsWith(".out") && m.matches()) {
                 seen.add(Integer.parseInt(m.group(1)));
                 String dir = m.group(2);
-                nodes.add(dir.contains("127.0.0.2") ? "127.0.0.2" : dir.contains("127.0.0.3") ? "127.0.0.3" : dir);
+                Path expected3 = r.workersDir().resolve("127.0.0.3-wd");
+                nodes.add(Path.of(dir).startsWith(wd2) ? "127.0.0.2" : Path.of(dir).equals(expected3) ? "127.0.0.3" : dir);
                 outs.add(file);
             }
         });
         assertEquals(n, seen.size(), () -> "one job output per partial task expected, got " + r.jobOutputs().keySet());
-        assertEquals(Set.of("127.0.0.2", "127.0.0.3"), nodes, "partial tasks should have run on both workers");
+        assertEquals(Set.of("127.0.0.2", "127.0.0.3"), nodes,
+                "partial tasks should have run on both workers, in " + wd2 + "/... and <log dir>/workers/127.0.0.3-wd");
         assertTrue(BraidRunner.leftoverProcesses(r.logDir()).isEmpty(),
                 () -> "worker processes still alive after the run: " + BraidRunner.leftoverProcesses(r.logDir()));
     }
