@@ -14,6 +14,10 @@ public class Main {
             results.add(Tasks.big(i));
             kinds.add("amd " + i);
             results.add(Tasks.amd(i));
+            if (i % 2 == 1) {
+                kinds.add("mem " + i);
+                results.add(Tasks.mem(i));
+            }
             if (i % 2 == 0) {
                 kinds.add("intel " + i);
                 results.add(Tasks.intel(i));

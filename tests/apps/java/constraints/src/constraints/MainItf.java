@@ -12,6 +12,10 @@ public interface MainItf {
     @Method(declaringClass = "constraints.Tasks")
     String amd(int i);
 
+    @Constraints(memorySize = "3")
+    @Method(declaringClass = "constraints.Tasks")
+    String mem(int i);
+
     @Constraints(processorArchitecture = "Intel", computingUnits = "1")
     @Method(declaringClass = "constraints.Tasks")
     String intel(int i);

@@ -17,6 +17,10 @@ public class Tasks {
         return timed(150);
     }
 
+    public static String mem(int i) throws InterruptedException {
+        return timed(200);
+    }
+
     public static String intel(int i) throws InterruptedException {
         return timed(150);
     }

@@ -10,14 +10,10 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Wrong input fails before any task runs, with one line naming the culprit and a non-zero exit. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class BadInputTest {
-    @TempDir
-    Path tmp;
-
+class BadInputTest extends ItBase {
     private static String oneLine(RunResult r) {
         assertNotEquals(0, r.exitCode(), r::describe);
         assertEquals(1, r.stderrLines().size(), () -> "exactly one line on stderr expected\n" + r.describe());

@@ -9,16 +9,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** INOUT objects, files, instance-method tasks and transparent synchronisation in the main code. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class DataSemanticsTest {
-    @TempDir
-    Path tmp;
-
+class DataSemanticsTest extends ItBase {
     /** workers = 0: the default single local worker; otherwise that many workers 127.0.0.2... */
     private BraidRunner runner(int workers) {
         BraidRunner b = BraidRunner.in(tmp);

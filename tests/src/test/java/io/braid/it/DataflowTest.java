@@ -13,14 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Task graphs on two local workers: fan-out/fan-in and long dependency chains. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class DataflowTest {
-    @TempDir
-    Path tmp;
-
+class DataflowTest extends ItBase {
     @Test
     void fanOutFanInOnTwoWorkers() {
         int n = 40;

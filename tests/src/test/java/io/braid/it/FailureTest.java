@@ -12,24 +12,24 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Task failures, retries, and the loss of a worker in the middle of a run. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class FailureTest {
-    @TempDir
-    Path tmp;
-
+class FailureTest extends ItBase {
     @Test
     void taskFailingOnceIsRetried() throws Exception {
         Path markers = Files.createDirectories(tmp.resolve("markers"));
-        RunResult r = BraidRunner.in(tmp).app("failures").main("failures.Main").args("flaky", markers).run();
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        RunResult r = BraidRunner.in(tmp).app("failures").cluster(cluster).main("failures.Main").args("flaky", markers).run();
 
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals("41", r.value("flaky result: "), r::describe);
         List<String> attempts = Files.readAllLines(markers.resolve("flaky-4"));
         assertEquals(2, attempts.size(), () -> "attempts: " + attempts + "\n" + r.describe());
         assertTrue(attempts.get(0).startsWith("attempt 1 ") && attempts.get(1).startsWith("attempt 2 "), attempts::toString);
+        // "attempt N at <working dir>": the retry goes to the other worker when there is one.
+        assertNotEquals(attempts.get(0).substring(attempts.get(0).indexOf(" at ")),
+                attempts.get(1).substring(attempts.get(1).indexOf(" at ")), () -> "retried on the same node: " + attempts);
     }
 
     @Test

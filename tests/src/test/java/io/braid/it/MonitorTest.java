@@ -14,14 +14,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** -g writes the task graph; --summary prints per-task-type counts. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class MonitorTest {
-    @TempDir
-    Path tmp;
-
+class MonitorTest extends ItBase {
     @Test
     void graphAndSummary() throws Exception {
         int n = 6;

@@ -72,7 +72,7 @@ public final class Master implements AutoCloseable {
                 dataServer.host(), dataServer.port());
         this.progress = config.showProgress() ? new ProgressLine(System.err) : null;
         this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, onFatal);
-        this.access = new MainAccessService(loop, core, fetcher);
+        this.access = new MainAccessService(loop, core, fetcher, launch.logDir().resolve("master-snapshots"));
         WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {
             @Override
             public void taskDone(int node, TaskDone msg) {

@@ -53,7 +53,7 @@ public final class WorkerMain {
         MasterConnection master = MasterConnection.open(opts, new MasterLink(() -> execution[0], store));
         execution[0] = new ExecutionManager(opts.computingUnits(), opts.ioExecutors(), runner, output, master::send);
         master.send(new WorkerHello(opts.node(), dataServer.host(), dataServer.port(), ProcessHandle.current().pid(),
-                System.getProperty("org.slf4j.simpleLogger.logFile", "")));
+                opts.logFile()));
         LOG.info("worker {} up: {} computing units, {} I/O executors, data on {}:{}, working dir {}", opts.node(),
                 opts.computingUnits(), opts.ioExecutors(), dataServer.host(), dataServer.port(), opts.workingDir());
 

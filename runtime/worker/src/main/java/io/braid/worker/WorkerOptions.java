@@ -9,10 +9,10 @@ import java.util.Map;
 /**
  * Command line of a worker process (started by the master, not by users):
  * {@code --master=host:port --node=NAME --bind=HOST --cus=N --io_executors=N --classpath=CP
- * --workdir=DIR --jobs_dir=DIR}.
+ * --workdir=DIR --jobs_dir=DIR --log_file=FILE} (the file its output goes to, for error messages).
  */
 public record WorkerOptions(String masterHost, int masterPort, String node, String bindHost, int computingUnits,
-                            int ioExecutors, List<String> classpath, Path workingDir, Path jobsDir) {
+                            int ioExecutors, List<String> classpath, Path workingDir, Path jobsDir, String logFile) {
 
     public static WorkerOptions parse(String[] args) {
         Map<String, String> m = new HashMap<>();
@@ -35,7 +35,8 @@ public record WorkerOptions(String masterHost, int masterPort, String node, Stri
         return new WorkerOptions(master.substring(0, colon), Integer.parseInt(master.substring(colon + 1)),
                 require(m, "node"), m.getOrDefault("bind", "127.0.0.1"),
                 Integer.parseInt(m.getOrDefault("cus", "1")), Integer.parseInt(m.getOrDefault("io_executors", "1")),
-                cp, workdir, Path.of(m.getOrDefault("jobs_dir", workdir.resolve("jobs").toString())));
+                cp, workdir, Path.of(m.getOrDefault("jobs_dir", workdir.resolve("jobs").toString())),
+                m.getOrDefault("log_file", ""));
     }
 
     private static String require(Map<String, String> m, String key) {

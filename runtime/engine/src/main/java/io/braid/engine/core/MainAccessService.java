@@ -7,7 +7,6 @@ import io.braid.engine.analysis.FileKey;
 import io.braid.engine.analysis.MainAccess;
 import io.braid.engine.analysis.ObjectKey;
 import io.braid.engine.data.DataLocations;
-import io.braid.engine.dispatch.DataLostException;
 import io.braid.engine.dispatch.WorkerHandle;
 
 import java.io.IOException;
@@ -22,14 +21,19 @@ import java.util.concurrent.CompletableFuture;
  * and transfers on Netty threads; callers get futures.
  */
 public final class MainAccessService {
+    /** A fetch that fails (its holder died meanwhile) is tried again, up to this many times. */
+    private static final int MAX_FETCH_ATTEMPTS = 5;
+
     private final CoreLoop loop;
     private final RuntimeCore core;
     private final DataFetcher fetcher;
+    private final Path snapshotDir;
 
-    public MainAccessService(CoreLoop loop, RuntimeCore core, DataFetcher fetcher) {
+    public MainAccessService(CoreLoop loop, RuntimeCore core, DataFetcher fetcher, Path snapshotDir) {
         this.loop = loop;
         this.core = core;
         this.fetcher = fetcher;
+        this.snapshotDir = snapshotDir;
     }
 
     /** The serialised newest version of the object, or null when no task ever used it. */
@@ -41,7 +45,7 @@ public final class MainAccessService {
                 f.complete(null);
                 return;
             }
-            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> fetchObject(acc.lastVersion(), f));
+            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> fetchObject(acc.lastVersion(), f, 0));
         });
         return f;
     }
@@ -58,7 +62,36 @@ public final class MainAccessService {
                 f.complete(false);
                 return;
             }
-            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> fetchFile(acc.lastVersion(), target, f));
+            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0,
+                    () -> fetchFile(acc.lastVersion(), target, f, 0));
+        });
+        return f;
+    }
+
+    /**
+     * The main program is about to open {@code path}, which may change it. When the master serves
+     * the file's current version from that very path, that version moves to a private copy
+     * first, so tasks that still have to read it get the content they were called with.
+     */
+    public CompletableFuture<Void> detachMasterCopy(FileKey key, Path path) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        loop.execute(() -> {
+            try {
+                var current = core.analyser().currentVersion(key);
+                if (current.isPresent()) {
+                    String name = current.get().name();
+                    var held = core.masterStore().file(name);
+                    if (held.isPresent() && held.get().equals(path) && Files.exists(path)) {
+                        Files.createDirectories(snapshotDir);
+                        Path copy = snapshotDir.resolve(name + "_" + path.getFileName());
+                        Files.copy(path, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                        core.masterStore().putFile(name, copy);
+                    }
+                }
+                f.complete(null);
+            } catch (IOException | RuntimeException e) {
+                f.completeExceptionally(e);
+            }
         });
         return f;
     }
@@ -70,26 +103,31 @@ public final class MainAccessService {
         return f;
     }
 
-    private void fetchObject(DataVersion v, CompletableFuture<byte[]> f) {
+    private void fetchObject(DataVersion v, CompletableFuture<byte[]> f, int attempt) {
         String name = v.name();
         var local = core.masterStore().object(name);
         if (local.isPresent()) {
             f.complete(local.get());
             return;
         }
-        WorkerHandle holder = holder(name, f);
-        if (holder != null) {
-            fetcher.fetch(holder.dataHost(), holder.dataPort(), name).whenComplete((d, e) -> {
-                if (e != null) {
-                    f.completeExceptionally(e);
-                } else {
-                    f.complete(d.bytes());
-                }
-            });
+        WorkerHandle holder = holder(name);
+        if (holder == null) {
+            core.recompute(name, () -> fetchObject(v, f, attempt));
+            return;
         }
+        fetcher.fetch(holder.dataHost(), holder.dataPort(), name).whenComplete((d, e) -> {
+            if (e == null) {
+                f.complete(d.bytes());
+            } else if (attempt < MAX_FETCH_ATTEMPTS) {
+                // Its holder is probably dying: try again once the core has heard of it.
+                loop.execute(() -> fetchObject(v, f, attempt + 1));
+            } else {
+                f.completeExceptionally(e);
+            }
+        });
     }
 
-    private void fetchFile(DataVersion v, Path target, CompletableFuture<Boolean> f) {
+    private void fetchFile(DataVersion v, Path target, CompletableFuture<Boolean> f, int attempt) {
         String name = v.name();
         var local = core.masterStore().file(name);
         if (local.isPresent() && core.locations().isHeldBy(name, DataLocations.MASTER)) {
@@ -103,8 +141,9 @@ public final class MainAccessService {
             }
             return;
         }
-        WorkerHandle holder = holder(name, f);
+        WorkerHandle holder = holder(name);
         if (holder == null) {
+            core.recompute(name, () -> fetchFile(v, target, f, attempt));
             return;
         }
         try {
@@ -115,7 +154,11 @@ public final class MainAccessService {
         }
         fetcher.fetchToFile(holder.dataHost(), holder.dataPort(), name, target).whenComplete((d, e) -> {
             if (e != null) {
-                f.completeExceptionally(e);
+                if (attempt < MAX_FETCH_ATTEMPTS) {
+                    loop.execute(() -> fetchFile(v, target, f, attempt + 1));
+                } else {
+                    f.completeExceptionally(e);
+                }
                 return;
             }
             loop.execute(() -> {
@@ -126,13 +169,13 @@ public final class MainAccessService {
         });
     }
 
-    private WorkerHandle holder(String name, CompletableFuture<?> f) {
+    /** A live worker holding the version, or null when none does (any more). */
+    private WorkerHandle holder(String name) {
         for (int h : core.locations().holders(name)) {
             if (h >= 0 && core.workers().get(h).alive()) {
                 return core.workers().get(h);
             }
         }
-        f.completeExceptionally(new DataLostException(name));
         return null;
     }
 }

@@ -45,6 +45,7 @@ public final class RuntimeCore {
     private final JobFactory jobFactory;
     private final TaskStats stats = new TaskStats();
     private final PrefetchPolicy prefetch = new PrefetchPolicy();
+    private final Lineage lineage = new Lineage();
     private final ProgressLine progress;
     private final Consumer<String> onFatal;
 
@@ -132,8 +133,8 @@ public final class RuntimeCore {
                     job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
                 } catch (DataLostException e) {
                     scheduler.release(rec.id());
-                    fail("task " + rec.submission.describe() + " cannot run: " + e.getMessage());
-                    return;
+                    recompute(e.dataName(), () -> makeReady(rec));
+                    continue;
                 }
                 rec.node = as.nodeIndex();
                 rec.jobId = job.jobId();
@@ -164,6 +165,16 @@ public final class RuntimeCore {
             locations.add(msg.outputs().get(i), node, msg.outputSizes().get(i));
         }
         scheduler.release(rec.id());
+        if (rec.regeneration) {
+            tasks.remove(rec.id());
+            LOG.info("recomputed {} on {}", msg.outputs(), workers.get(node).name());
+            lineage.recomputed(rec, msg.outputs()).forEach(Runnable::run);
+            checkIdle();
+            return;
+        }
+        for (String out : msg.outputs()) {
+            lineage.produced(out, rec);
+        }
         stats.record(rec.submission.definition().label(), msg.runNanos());
         scheduler.setPrefetch(prefetch.record(msg.runNanos()));
         tasks.remove(rec.id());
@@ -184,6 +195,13 @@ public final class RuntimeCore {
             return;
         }
         scheduler.release(rec.id());
+        if (msg.inputUnavailable() && ++rec.inputLosses <= TaskRecord.MAX_INPUT_LOSSES) {
+            // The holder of an input vanished mid-fetch; its loss is being handled. Not the task's fault.
+            LOG.info("task {} could not fetch an input on {}; sending it again: {}", rec.submission.describe(),
+                    workers.get(node).name(), msg.error());
+            makeReady(rec);
+            return;
+        }
         rec.failures++;
         rec.lastError = msg.error();
         rec.lastFailedNode = workers.get(node).name();
@@ -223,6 +241,25 @@ public final class RuntimeCore {
         }
         if (workers.stream().noneMatch(WorkerHandle::alive)) {
             fail("every worker is lost (the last was " + w.name() + ", log: " + w.logFile() + ")");
+        }
+    }
+
+    /**
+     * Makes {@code dataName} available again by re-running the task that produced it (its worker
+     * is gone), then runs {@code then} on the core thread.
+     */
+    public void recompute(String dataName, Runnable then) {
+        TaskRecord again;
+        try {
+            again = lineage.lost(dataName, then);
+        } catch (IllegalStateException e) {
+            fail(e.getMessage());
+            return;
+        }
+        if (again != null) {
+            LOG.warn("{} was lost with its worker: running {} again", dataName, again.submission.describe());
+            tasks.put(again.id(), again);
+            makeReady(again);
         }
     }
 

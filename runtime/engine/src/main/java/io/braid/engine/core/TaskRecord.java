@@ -6,10 +6,15 @@ import io.braid.engine.task.TaskSubmission;
 /** The core's state of one task from submission to its end. */
 final class TaskRecord {
     static final int MAX_ATTEMPTS = 2;
+    /** Times a job may be sent again because an input holder vanished while it was fetching. */
+    static final int MAX_INPUT_LOSSES = 10;
 
     final TaskSubmission submission;
     final AnalysedTask analysed;
     int failures;
+    int inputLosses;
+    /** A re-run of a finished task to recompute versions lost with a worker (outside the analyser). */
+    boolean regeneration;
     int excludedNode = -1;
     int node = -1;
     long jobId;

@@ -47,6 +47,7 @@ public final class LocalProcessStarter implements WorkerStarter {
         cmd.add("--classpath=" + String.join(File.pathSeparator, launch.appClasspath()));
         cmd.add("--workdir=" + workDir);
         cmd.add("--jobs_dir=" + launch.logDir().resolve("jobs"));
+        cmd.add("--log_file=" + log);
         Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         return new LocalWorker(p, log.toString());

@@ -229,6 +229,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
                 bringFile(path);
                 e.pending = false;
             }
+            await(master.access().detachMasterCopy(new FileKey(path), Path.of(path)), "file " + path);
             e.mainCurrent = true;
         }
     }

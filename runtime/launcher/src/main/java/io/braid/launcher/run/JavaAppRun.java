@@ -48,6 +48,7 @@ public final class JavaAppRun {
         List<String> interfaces = new java.util.ArrayList<>();
         interfaces.add(TaskRegistry.defaultInterfaceOf(mainClass));
         interfaces.addAll(settings.extraInterfaces());
+        checkMainClassExists(urls, mainClass);
         AppClassLoader loader = AppClassLoader.create(urls, JavaAppRun.class.getClassLoader(), interfaces);
         TaskRegistry registry = loader.registry();
         TaskDefinitions definitions = TaskDefinitions.of(registry);
@@ -107,13 +108,25 @@ public final class JavaAppRun {
     private void abort(String message) {
         Thread t = new Thread(() -> {
             System.out.flush();
-            System.err.println();
+            if (ProgressLine.wanted()) {
+                System.err.print("\r\033[K");
+            }
             System.err.println("[braid] ERROR: " + message);
             System.err.println("[braid] logs: " + settings.logDir());
             LOG.error("aborting: {}", message);
             Runtime.getRuntime().halt(1);
         }, "braid-abort");
         t.start();
+    }
+
+    /** Before the task interface is looked for, so that a mistyped main class is named as such. */
+    private void checkMainClassExists(URL[] urls, String mainClass) throws IOException {
+        try (var probe = new java.net.URLClassLoader(urls, null)) {
+            if (probe.findResource(mainClass.replace('.', '/') + ".class") == null) {
+                throw new AppSetupException("main class " + mainClass + " not found in the class path "
+                        + String.join(java.io.File.pathSeparator, settings.classpath()));
+            }
+        }
     }
 
     private static Method findMain(ClassLoader loader, String mainClass) {

@@ -51,8 +51,12 @@ public final class ExecutionManager {
         output.begin(job.jobId(), job.methodName());
         try {
             replies.accept(runner.run(job));
+        } catch (InputUnavailableException e) {
+            LOG.info("job {} could not get its inputs: {}", job.jobId(), e.getMessage());
+            replies.accept(new TaskFailed(job.jobId(), TaskFailed.INPUT_UNAVAILABLE + e.getMessage()));
         } catch (Throwable t) {
             LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
+            t.printStackTrace(); // into the job's .err file
             replies.accept(new TaskFailed(job.jobId(), stackTrace(t)));
         } finally {
             output.end();

@@ -34,7 +34,11 @@ public final class JobRunner {
         List<JobParam> params = job.params();
         Object[] values = new Object[params.size()];
         for (int i = 0; i < values.length; i++) {
-            values[i] = prepare(params.get(i), i == 0 && job.hasTarget() ? job.className() : null);
+            try {
+                values[i] = prepare(params.get(i), i == 0 && job.hasTarget() ? job.className() : null);
+            } catch (java.io.IOException e) {
+                throw new InputUnavailableException(e);
+            }
         }
         Object target = job.hasTarget() ? values[0] : null;
         Object[] args = job.hasTarget() ? java.util.Arrays.copyOfRange(values, 1, values.length) : values;

@@ -1,0 +1,32 @@
+"""Baseline for Braid's throughput benchmark: N independent no-op tasks on Dask distributed,
+one local worker process with every core (the same shape as `bench.Main throughput N` on one
+local Braid worker). Prints "RESULT dask_throughput <tasks/s> tasks/s".
+
+Usage: python dask_noop.py [N]   (needs dask[distributed]; tests/bench/run installs it in a venv)
+"""
+import os
+import sys
+import time
+
+from dask.distributed import Client, LocalCluster, wait
+
+
+def noop(i):
+    return None
+
+
+def main():
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    cores = os.cpu_count() or 1
+    with LocalCluster(n_workers=1, threads_per_worker=cores, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        wait(client.map(noop, range(2_000), pure=False))  # warm-up
+        t0 = time.perf_counter()
+        futures = client.map(noop, range(n), pure=False)
+        wait(futures)
+        t1 = time.perf_counter()
+        print(f"RESULT dask_throughput {n / (t1 - t0):.0f} tasks/s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
