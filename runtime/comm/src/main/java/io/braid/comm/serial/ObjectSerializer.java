@@ -19,11 +19,9 @@ import java.util.function.UnaryOperator;
  */
 public final class ObjectSerializer {
     private final ClassLoader appLoader;
-    private final ValueClassFilter filter;
 
     public ObjectSerializer(ClassLoader appLoader) {
         this.appLoader = appLoader;
-        this.filter = new ValueClassFilter(appLoader);
     }
 
     public byte[] serialize(Object value) throws IOException {
@@ -50,11 +48,15 @@ public final class ObjectSerializer {
     }
 
     public Object deserialize(InputStream data) throws IOException, ClassNotFoundException {
+        ValueClassFilter filter = new ValueClassFilter(appLoader);
         try (ObjectInputStream in = new AppObjectInputStream(data)) {
             in.setObjectInputFilter(filter);
             return in.readObject();
         } catch (InvalidClassException e) {
-            throw new InvalidClassException(e.classname, "rejected by Braid's deserialisation filter"
+            if (filter.rejected() == null) {
+                throw e;
+            }
+            throw new InvalidClassException(filter.rejected(), "rejected by Braid's deserialisation filter"
                     + " (only application classes and JDK value classes are accepted)");
         }
     }

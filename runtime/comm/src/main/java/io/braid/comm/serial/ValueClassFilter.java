@@ -15,9 +15,15 @@ final class ValueClassFilter implements ObjectInputFilter {
             "java.lang.Thread", "java.lang.ClassLoader", "java.io.FileDescriptor");
 
     private final ClassLoader appLoader;
+    private String rejected;
 
+    /** One per stream: it remembers the class it rejected, for the error message. */
     ValueClassFilter(ClassLoader appLoader) {
         this.appLoader = appLoader;
+    }
+
+    String rejected() {
+        return rejected;
     }
 
     @Override
@@ -32,7 +38,11 @@ final class ValueClassFilter implements ObjectInputFilter {
         if (c.isPrimitive()) {
             return Status.ALLOWED;
         }
-        return admitted(c) ? Status.ALLOWED : Status.REJECTED;
+        if (admitted(c)) {
+            return Status.ALLOWED;
+        }
+        rejected = info.serialClass().getName();
+        return Status.REJECTED;
     }
 
     private boolean admitted(Class<?> c) {
