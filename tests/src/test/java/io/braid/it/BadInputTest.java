@@ -58,4 +58,26 @@ class BadInputTest extends ItBase {
         assertTrue(line.contains("missing"), () -> "names the method: " + line);
         assertTrue(line.contains("badinterface.NoSuchTasks"), () -> "names the declaring class: " + line);
     }
+
+    @Test
+    void nodeThatIsNotThisMachine() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("remote"));
+        Path res = dir.resolve("resources.xml");
+        // An address literal (no name lookup) that is not one of this machine's: nothing is sent to it.
+        Files.writeString(res, "<ResourcesList><ComputeNode Name=\"10.255.255.1\"><Processor Name=\"P\">"
+                + "<ComputingUnits>1</ComputingUnits></Processor></ComputeNode></ResourcesList>\n");
+        RunResult r = BraidRunner.in(tmp).app("simple").main("simple.Main").args(3).options("--resources=" + res).run();
+        String line = oneLine(r);
+        assertTrue(line.contains("10.255.255.1") && line.contains("not an address of this machine"),
+                () -> "names the node: " + line);
+    }
+
+    @Test
+    void constraintThatNoNodeCanMeet() throws Exception {
+        Clusters.Files two = Clusters.local(1).write(tmp.resolve("xml"));
+        RunResult r = BraidRunner.in(tmp).app("constraints").main("constraints.Main")
+                .options("--resources=" + two.resources(), "--project=" + two.project()).run();
+        String line = oneLine(r);
+        assertTrue(line.contains("no node provides it"), () -> "names the unsatisfiable task: " + line);
+    }
 }

@@ -130,4 +130,23 @@ public record ResourceRequest(int computingUnits, double memoryGB, String archit
             throw new IllegalArgumentException(what + " must be a finite number >= 0, got " + value);
         }
     }
+
+    /** What the task asks for, in words: "2 computing units, architecture AMD, 1.5 GB of memory". */
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        b.append(ioTask ? "an I/O executor" : computingUnits + (computingUnits == 1 ? " computing unit" : " computing units"));
+        if (architecture != null) {
+            b.append(", architecture ").append(architecture);
+        }
+        if (memoryGB > 0) {
+            b.append(", ").append(memoryGB).append(" GB of memory");
+        }
+        if (storageBW > 0) {
+            b.append(", ").append(storageBW).append(" MB/s of storage bandwidth");
+        }
+        if (storageSizeGB > 0) {
+            b.append(", ").append(storageSizeGB).append(" GB of storage");
+        }
+        return b.toString();
+    }
 }

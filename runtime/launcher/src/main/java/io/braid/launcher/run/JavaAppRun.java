@@ -54,6 +54,7 @@ public final class JavaAppRun {
         TaskDefinitions definitions = TaskDefinitions.of(registry);
         Method main = findMain(loader, mainClass);
         checkFits(settings.cluster(), definitions, settings.ioExecutors());
+        checkNodesAreLocal(settings.cluster());
 
         WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), settings.workerJvmOptions(), "127.0.0.1",
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
@@ -151,7 +152,16 @@ public final class JavaAppRun {
         Scheduler probe = new Scheduler(cluster.toResources(ioExecutors));
         for (TaskDefinition d : definitions.all()) {
             if (!probe.canEverRun(d.request())) {
-                throw new AppSetupException("task " + d.label() + " needs " + d.request() + " but no node provides it");
+                throw new AppSetupException("task " + d.label() + " needs " + d.request().describe() + " but no node provides it");
+            }
+        }
+    }
+
+    private static void checkNodesAreLocal(Cluster cluster) {
+        for (var node : cluster.nodes()) {
+            if (io.braid.engine.deploy.NodeAddresses.localBindAddress(node.name()) == null) {
+                throw new AppSetupException("node " + node.name() + " is not an address of this machine: this version"
+                        + " starts local workers only (use loopback names such as 127.0.0.2 for several workers)");
             }
         }
     }
