@@ -11,7 +11,7 @@ import io.braid.engine.core.MainAccessService;
 import io.braid.engine.core.MasterConfig;
 import io.braid.engine.core.RuntimeCore;
 import io.braid.engine.data.DataLocations;
-import io.braid.engine.data.MasterDataStore;
+import io.braid.comm.transport.VersionStore;
 import io.braid.engine.deploy.LocalProcessStarter;
 import io.braid.engine.deploy.WorkerLaunch;
 import io.braid.engine.deploy.WorkerStarter;
@@ -64,7 +64,7 @@ public final class Master implements AutoCloseable {
         this.scheduler = new Scheduler(cluster.toResources(launch.defaultIoExecutors()));
         this.graph = config.recordGraph() ? new TaskGraph() : null;
         TaskAnalyser analyser = graph != null ? new TaskAnalyser(graph) : new TaskAnalyser();
-        MasterDataStore masterStore = new MasterDataStore();
+        VersionStore masterStore = new VersionStore();
         DataLocations locations = new DataLocations();
         this.dataServer = MessageServer.start(launch.masterHost(), 0, () -> new DataServerHandler(masterStore), "master-data");
         this.fetcher = new DataFetcher("master-fetch");

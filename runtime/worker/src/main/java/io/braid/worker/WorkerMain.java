@@ -43,7 +43,7 @@ public final class WorkerMain {
         Thread.currentThread().setContextClassLoader(appLoader);
 
         WorkerDataStore store = new WorkerDataStore(opts.workingDir());
-        MessageServer dataServer = MessageServer.start(opts.bindHost(), 0, () -> new DataServerHandler(store), "data-" + opts.node());
+        MessageServer dataServer = MessageServer.start(opts.bindHost(), 0, () -> new DataServerHandler(store.versions()), "data-" + opts.node());
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader), new ObjectSerializer(appLoader), store,
                 new InputResolver(opts.node(), store, fetcher));

@@ -10,7 +10,7 @@ import io.braid.engine.analysis.ParamAccess;
 import io.braid.engine.analysis.TaskAnalyser;
 import io.braid.engine.analysis.TaskRequest;
 import io.braid.engine.data.DataLocations;
-import io.braid.engine.data.MasterDataStore;
+import io.braid.comm.transport.VersionStore;
 import io.braid.engine.dispatch.DataLostException;
 import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.WorkerHandle;
@@ -40,7 +40,7 @@ public final class RuntimeCore {
     private final TaskAnalyser analyser;
     private final Scheduler scheduler;
     private final DataLocations locations;
-    private final MasterDataStore masterStore;
+    private final VersionStore masterStore;
     private final List<WorkerHandle> workers;
     private final JobFactory jobFactory;
     private final TaskStats stats = new TaskStats();
@@ -58,7 +58,7 @@ public final class RuntimeCore {
     private long done;
     private String fatal;
 
-    public RuntimeCore(TaskAnalyser analyser, Scheduler scheduler, DataLocations locations, MasterDataStore masterStore,
+    public RuntimeCore(TaskAnalyser analyser, Scheduler scheduler, DataLocations locations, VersionStore masterStore,
                        List<WorkerHandle> workers, JobFactory jobFactory, ProgressLine progress, Consumer<String> onFatal) {
         this.analyser = analyser;
         this.scheduler = scheduler;
@@ -323,7 +323,7 @@ public final class RuntimeCore {
         return locations;
     }
 
-    public MasterDataStore masterStore() {
+    public VersionStore masterStore() {
         return masterStore;
     }
 

@@ -6,7 +6,7 @@ import io.braid.comm.message.RunTask;
 import io.braid.engine.analysis.AnalysedTask;
 import io.braid.engine.analysis.DataVersion;
 import io.braid.engine.data.DataLocations;
-import io.braid.engine.data.MasterDataStore;
+import io.braid.comm.transport.VersionStore;
 import io.braid.engine.task.SubmittedParam;
 import io.braid.engine.task.TaskDefinition;
 import io.braid.engine.task.TaskSubmission;
@@ -18,12 +18,12 @@ import java.util.List;
 public final class JobFactory {
     private final List<WorkerHandle> workers;
     private final DataLocations locations;
-    private final MasterDataStore masterStore;
+    private final VersionStore masterStore;
     private final SharedDisks sharedDisks;
     private final String masterDataHost;
     private final int masterDataPort;
 
-    public JobFactory(List<WorkerHandle> workers, DataLocations locations, MasterDataStore masterStore,
+    public JobFactory(List<WorkerHandle> workers, DataLocations locations, VersionStore masterStore,
                       SharedDisks sharedDisks, String masterDataHost, int masterDataPort) {
         this.workers = workers;
         this.locations = locations;

@@ -33,7 +33,7 @@ import java.util.Optional;
  * <p>System property {@value #DUMP_PROPERTY}{@code =DIR} writes every rewritten class to
  * {@code DIR/<internal name>.class} for inspection ({@code javap -c}).
  */
-public final class AppClassLoader extends URLClassLoader {
+public final class AppClassLoader extends ChildFirstLoader {
     /** Directory where rewritten classes are written for debugging; unset: none written. */
     public static final String DUMP_PROPERTY = "braid.dumpInstrumented";
 
@@ -107,27 +107,6 @@ public final class AppClassLoader extends URLClassLoader {
             }
         }
         return false;
-    }
-
-    @Override
-    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (isParentFirst(name)) {
-            return super.loadClass(name, resolve);
-        }
-        synchronized (getClassLoadingLock(name)) {
-            Class<?> c = findLoadedClass(name);
-            if (c == null) {
-                try {
-                    c = findClass(name);
-                } catch (ClassNotFoundException e) {
-                    c = getParent() == null ? findSystemClass(name) : getParent().loadClass(name);
-                }
-            }
-            if (resolve) {
-                resolveClass(c);
-            }
-            return c;
-        }
     }
 
     @Override
@@ -228,27 +207,9 @@ public final class AppClassLoader extends URLClassLoader {
     }
 
     /** Child-first over the same class path, no rewriting: for reading the task declarations. */
-    private static final class PlainLoader extends URLClassLoader {
+    private static final class PlainLoader extends ChildFirstLoader {
         PlainLoader(URL[] classPath, ClassLoader parent) {
             super("braid-app-declarations", classPath, parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (isParentFirst(name)) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    try {
-                        c = findClass(name);
-                    } catch (ClassNotFoundException e) {
-                        c = getParent().loadClass(name);
-                    }
-                }
-                return c;
-            }
         }
     }
 }

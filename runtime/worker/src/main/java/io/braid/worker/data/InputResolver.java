@@ -2,11 +2,13 @@ package io.braid.worker.data;
 
 import io.braid.comm.message.DataLocation;
 import io.braid.comm.transport.DataFetcher;
+import io.braid.comm.transport.VersionStore;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
@@ -26,31 +28,19 @@ public final class InputResolver {
     }
 
     public byte[] objectBytes(String dataName, List<DataLocation> sources) throws IOException {
-        var local = store.object(dataName);
+        VersionStore versions = store.versions();
+        var local = versions.object(dataName);
         if (local.isPresent()) {
             return local.get();
         }
-        IOException last = null;
-        for (DataLocation src : sources) {
-            if (src.node().equals(node)) {
-                continue;
-            }
-            try {
-                byte[] bytes = fetcher.fetch(src.host(), src.port(), dataName).get().bytes();
-                store.putObject(dataName, bytes);
-                return bytes;
-            } catch (ExecutionException e) {
-                last = new IOException("cannot fetch " + dataName + " from " + src.node() + ": " + e.getCause().getMessage(), e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while fetching " + dataName, e);
-            }
-        }
-        throw last != null ? last : new IOException("no location holds " + dataName);
+        byte[] bytes = fetchFromAny(dataName, sources, src -> fetcher.fetch(src.host(), src.port(), dataName)).bytes();
+        versions.putObject(dataName, bytes);
+        return bytes;
     }
 
     public Path filePath(String dataName, String originalName, List<DataLocation> sources) throws IOException {
-        var local = store.file(dataName);
+        VersionStore versions = store.versions();
+        var local = versions.file(dataName);
         if (local.isPresent() && Files.exists(local.get())) {
             return local.get();
         }
@@ -59,23 +49,33 @@ public final class InputResolver {
                 return Path.of(src.sharedPath());
             }
         }
-        IOException last = null;
         Path target = store.filePathFor(dataName, originalName);
+        fetchFromAny(dataName, sources, src -> fetcher.fetchToFile(src.host(), src.port(), dataName, target));
+        versions.putFile(dataName, target);
+        return target;
+    }
+
+    /** Tries the other nodes holding the version in turn; the first that delivers wins. */
+    private <T> T fetchFromAny(String dataName, List<DataLocation> sources, Fetch<T> fetch) throws IOException {
+        IOException last = null;
         for (DataLocation src : sources) {
             if (src.node().equals(node)) {
                 continue;
             }
             try {
-                fetcher.fetchToFile(src.host(), src.port(), dataName, target).get();
-                store.putFile(dataName, target);
-                return target;
+                return fetch.from(src).get();
             } catch (ExecutionException e) {
-                last = new IOException("cannot fetch " + dataName + " from " + src.node() + ": " + e.getCause().getMessage(), e.getCause());
+                last = new IOException("cannot fetch " + dataName + " from " + src.node() + ": " + e.getCause().getMessage(),
+                        e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while fetching " + dataName, e);
             }
         }
         throw last != null ? last : new IOException("no location holds " + dataName);
+    }
+
+    private interface Fetch<T> {
+        CompletableFuture<T> from(DataLocation source);
     }
 }

@@ -98,7 +98,7 @@ public final class JobRunner {
 
     private long storeObject(String dataName, Object value) throws IOException {
         byte[] bytes = serializer.serialize(value);
-        store.putObject(dataName, bytes);
+        store.versions().putObject(dataName, bytes);
         return bytes.length;
     }
 
@@ -107,7 +107,7 @@ public final class JobRunner {
         if (!Files.exists(file)) {
             throw new IOException("task did not create its output file " + p.fileName() + " (expected at " + file + ")");
         }
-        store.putFile(p.outData(), file);
+        store.versions().putFile(p.outData(), file);
         return Files.size(file);
     }
 }

@@ -1,7 +1,4 @@
-package io.braid.engine.data;
-
-import io.braid.comm.transport.DataContent;
-import io.braid.comm.transport.DataSource;
+package io.braid.comm.transport;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -9,10 +6,10 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Versions the master holds: snapshots of objects the main program passed to tasks, and files of
- * the main program's disk. Read by the master's data server (Netty threads) and the core.
+ * The data versions a node holds, by name: serialised objects in memory, files on disk. What its
+ * data server serves; thread-safe (job threads, network threads and the core share it).
  */
-public final class MasterDataStore implements DataSource {
+public final class VersionStore implements DataSource {
     private final Map<String, byte[]> objects = new ConcurrentHashMap<>();
     private final Map<String, Path> files = new ConcurrentHashMap<>();
 
@@ -32,16 +29,17 @@ public final class MasterDataStore implements DataSource {
         return Optional.ofNullable(files.get(dataName));
     }
 
-    public void remove(String dataName) {
+    /** Forgets the version; returns its file, if it was one, for the caller to delete. */
+    public Optional<Path> remove(String dataName) {
         objects.remove(dataName);
-        files.remove(dataName);
+        return Optional.ofNullable(files.remove(dataName));
     }
 
     @Override
     public Optional<DataContent> lookup(String dataName) {
-        byte[] b = objects.get(dataName);
-        if (b != null) {
-            return Optional.of(DataContent.ofBytes(b));
+        byte[] bytes = objects.get(dataName);
+        if (bytes != null) {
+            return Optional.of(DataContent.ofBytes(bytes));
         }
         Path p = files.get(dataName);
         return p == null ? Optional.empty() : Optional.of(DataContent.ofFile(p));
