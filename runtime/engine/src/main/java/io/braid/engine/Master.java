@@ -71,6 +71,9 @@ public final class Master implements AutoCloseable {
         JobFactory jobs = new JobFactory(pool.all(), locations, masterStore, new SharedDisks(cluster.masterSharedDisks()),
                 dataServer.host(), dataServer.port());
         this.progress = config.showProgress() ? new ProgressLine(System.err) : null;
+        if (progress != null) {
+            progress.guard(System.out);
+        }
         this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, onFatal);
         this.access = new MainAccessService(loop, core, fetcher, launch.logDir().resolve("master-snapshots"));
         WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {

@@ -150,7 +150,8 @@ public final class RuntimeCore {
             }
         }
         if (progress != null) {
-            progress.update(done, jobs.size(), tasks.size() - jobs.size(), System.nanoTime());
+            int running = scheduler.runningCount();
+            progress.update(done, running, tasks.size() - running, System.nanoTime());
         }
     }
 
