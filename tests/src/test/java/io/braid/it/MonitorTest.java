@@ -65,4 +65,24 @@ class MonitorTest extends ItBase {
     private static String short_(String type) {
         return type.substring(type.lastIndexOf('.') + 1);
     }
+
+    @Test
+    void tracingWritesOneSpanPerTask() throws Exception {
+        int n = 8;
+        RunResult r = BraidRunner.in(tmp).app("simple").options("-t").main("simple.Main").args(n).run();
+        assertEquals(0, r.exitCode(), r::describe);
+        Path trace = r.logDir().resolve("trace/braid_trace.json");
+        assertTrue(Files.isRegularFile(trace), () -> "missing " + trace + "\n" + r.describe());
+        String json = Files.readString(trace);
+        // simple.Main with n runs n squares, n adds, one writeLines and one countLines.
+        Matcher m = Pattern.compile("\"ph\":\"X\"").matcher(json);
+        int spans = 0;
+        while (m.find()) {
+            spans++;
+        }
+        assertEquals(2 * n + 2, spans, json);
+        assertTrue(json.contains("\"name\":\"simple.Tasks.square\""), json);
+        assertTrue(json.contains("\"name\":\"node localhost\""), json);
+        assertTrue(r.stderr().contains("[braid] trace: " + trace), r::describe);
+    }
 }

@@ -23,6 +23,7 @@ import io.braid.engine.dispatch.WorkerPool;
 import io.braid.engine.monitor.ProgressLine;
 import io.braid.engine.monitor.TaskStats;
 import io.braid.engine.monitor.graph.TaskGraph;
+import io.braid.engine.monitor.trace.TraceRecorder;
 import io.braid.engine.resources.Cluster;
 import io.braid.engine.resources.NodeDescription;
 import io.braid.engine.scheduling.ResourceRequest;
@@ -51,6 +52,7 @@ public final class Master implements AutoCloseable {
     private final WorkerPool pool;
     private final Scheduler scheduler;
     private final TaskGraph graph;
+    private final TraceRecorder trace;
     private final MessageServer workerServer;
     private final MessageServer dataServer;
     private final DataFetcher fetcher;
@@ -63,6 +65,7 @@ public final class Master implements AutoCloseable {
         this.pool = new WorkerPool(cluster.nodes());
         this.scheduler = new Scheduler(cluster.toResources(launch.defaultIoExecutors()));
         this.graph = config.recordGraph() ? new TaskGraph() : null;
+        this.trace = config.recordTrace() ? new TraceRecorder() : null;
         TaskAnalyser analyser = graph != null ? new TaskAnalyser(graph) : new TaskAnalyser();
         VersionStore masterStore = new VersionStore();
         DataLocations locations = new DataLocations();
@@ -74,7 +77,7 @@ public final class Master implements AutoCloseable {
         if (progress != null) {
             progress.guard(System.out);
         }
-        this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, onFatal);
+        this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, trace, onFatal);
         this.access = new MainAccessService(loop, core, fetcher, launch.logDir().resolve("master-snapshots"));
         WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {
             @Override
@@ -169,6 +172,18 @@ public final class Master implements AutoCloseable {
 
     public TaskGraph graph() {
         return graph;
+    }
+
+    /** Writes the execution trace (recorded with {@code recordTrace}); returns its number of task spans. */
+    public int writeTrace(Path file) {
+        return onCore(() -> {
+            try {
+                trace.write(file);
+                return trace.spanCount();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
     }
 
     /** Erases the progress line before the final output. */

@@ -66,12 +66,10 @@ public final class BraidRun {
         if (!List.of("NONE", "OBJECTS", "FILES", "ALL").contains(streaming.toUpperCase())) {
             throw new UsageException("--streaming=" + streaming + ": expected NONE, OBJECTS, FILES or ALL");
         }
-        if (o.flag("--tracing")) {
-            System.err.println("[braid] warning: --tracing is not available yet; running without a trace");
-        }
         Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"), app, logLevel);
         RunSettings settings = new RunSettings(app, o.appArgs(), classpath(o.get("--classpath")), o.all("--interface"),
-                cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--summary"), o.intValue("--io_executors"),
+                cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--tracing"), o.flag("--summary"),
+                o.intValue("--io_executors"),
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
                 braidJar());
         return new JavaAppRun(settings).run();

@@ -79,11 +79,11 @@ class MessageServerClientTest {
             Channel ch = client.connect("worker", "127.0.0.1", server.port(), collector, 5000);
             int n = 20_000;
             for (int i = 0; i < n; i++) {
-                ch.writeAndFlush(new TaskDone(i, List.of("d" + i + "v1"), List.of((long) i), i));
+                ch.writeAndFlush(new TaskDone(i, List.of("d" + i + "v1"), List.of((long) i), i, i, "e"));
             }
             for (int i = 0; i < n; i++) {
                 Message m = collector.received.poll(10, TimeUnit.SECONDS);
-                assertEquals(new TaskDone(i, List.of("d" + i + "v1"), List.of((long) i), i), m);
+                assertEquals(new TaskDone(i, List.of("d" + i + "v1"), List.of((long) i), i, i, "e"), m);
             }
         }
     }

@@ -16,6 +16,7 @@ import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.WorkerHandle;
 import io.braid.engine.monitor.ProgressLine;
 import io.braid.engine.monitor.TaskStats;
+import io.braid.engine.monitor.trace.TraceRecorder;
 import io.braid.engine.scheduling.Assignment;
 import io.braid.engine.scheduling.ReadyTask;
 import io.braid.engine.scheduling.Scheduler;
@@ -48,6 +49,7 @@ public final class RuntimeCore {
     private final Lineage lineage = new Lineage();
     private final ProgressLine progress;
     private final Consumer<String> onFatal;
+    private final TraceRecorder trace;
 
     private final Map<Long, TaskRecord> tasks = new HashMap<>();
     private final Map<Long, TaskRecord> jobs = new HashMap<>();
@@ -59,7 +61,8 @@ public final class RuntimeCore {
     private String fatal;
 
     public RuntimeCore(TaskAnalyser analyser, Scheduler scheduler, DataLocations locations, VersionStore masterStore,
-                       List<WorkerHandle> workers, JobFactory jobFactory, ProgressLine progress, Consumer<String> onFatal) {
+                       List<WorkerHandle> workers, JobFactory jobFactory, ProgressLine progress, TraceRecorder trace,
+                       Consumer<String> onFatal) {
         this.analyser = analyser;
         this.scheduler = scheduler;
         this.locations = locations;
@@ -68,6 +71,7 @@ public final class RuntimeCore {
         this.jobFactory = jobFactory;
         this.progress = progress;
         this.onFatal = onFatal;
+        this.trace = trace;
         this.touched = new boolean[workers.size()];
     }
 
@@ -166,6 +170,10 @@ public final class RuntimeCore {
             locations.add(msg.outputs().get(i), node, msg.outputSizes().get(i));
         }
         scheduler.release(rec.id());
+        if (trace != null) {
+            trace.task(workers.get(node).name(), msg.executor(), rec.submission.definition().label()
+                    + (rec.regeneration ? " (recomputed)" : ""), rec.id(), msg.startMicros(), msg.runNanos() / 1000);
+        }
         if (rec.regeneration) {
             tasks.remove(rec.id());
             LOG.info("recomputed {} on {}", msg.outputs(), workers.get(node).name());

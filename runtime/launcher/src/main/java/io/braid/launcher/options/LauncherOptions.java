@@ -20,8 +20,8 @@ public final class LauncherOptions {
             new OptionSpec("--log_level", List.of(), "off|info|debug", "off", "runtime log detail (<log dir>/runtime.log)"),
             new OptionSpec("--graph", List.of("-g"), null, "false", "write the task graph to <log dir>/monitor "
                     + "(DOT, and SVG when Graphviz is installed)"),
-            new OptionSpec("--tracing", List.of("-t"), null, "false", "record an execution trace (not available yet: "
-                    + "accepted and ignored with a warning)"),
+            new OptionSpec("--tracing", List.of("-t"), null, "false", "write an execution trace to <log dir>/trace "
+                    + "(Chrome trace format: ui.perfetto.dev)"),
             new OptionSpec("--summary", List.of(), null, "false", "print per task type the count and time statistics"),
             new OptionSpec("--streaming", List.of(), "NONE|OBJECTS|FILES|ALL", "ALL", "stream kinds the run may use "
                     + "(started lazily)"),

@@ -59,7 +59,7 @@ public final class JavaAppRun {
         WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), settings.workerJvmOptions(), "127.0.0.1",
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
                 settings.ioExecutors());
-        MasterConfig config = new MasterConfig(launch, settings.graph(), ProgressLine.wanted(),
+        MasterConfig config = new MasterConfig(launch, settings.graph(), settings.tracing(), ProgressLine.wanted(),
                 settings.workerStartTimeoutSeconds() * 1000L);
         Master master = Master.start(settings.cluster(), config, this::abort);
         AppSide app = new AppSide(master, registry, definitions, loader);
@@ -88,6 +88,11 @@ public final class JavaAppRun {
         }
         if (settings.graph()) {
             writeGraph(master, definitions);
+        }
+        if (settings.tracing()) {
+            Path file = settings.logDir().resolve("trace").resolve("braid_trace.json");
+            int spans = master.writeTrace(file);
+            System.err.println("[braid] trace: " + file + " (" + spans + " tasks; open it in ui.perfetto.dev or chrome://tracing)");
         }
         master.close();
         LOG.info("run finished with status {}", status);

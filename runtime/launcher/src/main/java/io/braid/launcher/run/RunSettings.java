@@ -7,7 +7,7 @@ import java.util.List;
 
 /** Everything a run needs, resolved from the command line and the XML files. */
 public record RunSettings(String mainClass, List<String> appArgs, List<String> classpath, List<String> extraInterfaces,
-                          Cluster cluster, Path logDir, String logLevel, boolean graph, boolean summary,
+                          Cluster cluster, Path logDir, String logLevel, boolean graph, boolean tracing, boolean summary,
                           int ioExecutors, int masterPort, List<String> workerJvmOptions, int workerStartTimeoutSeconds,
                           String braidJar) {
 }

@@ -42,6 +42,7 @@ public final class JobRunner {
         }
         Object target = job.hasTarget() ? values[0] : null;
         Object[] args = job.hasTarget() ? java.util.Arrays.copyOfRange(values, 1, values.length) : values;
+        long startMicros = java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH, java.time.Instant.now());
         long start = System.nanoTime();
         Object result = invoker.invoke(method, target, args);
         long runNanos = System.nanoTime() - start;
@@ -61,7 +62,7 @@ public final class JobRunner {
             outputs.add(job.returnData());
             sizes.add(storeObject(job.returnData(), result));
         }
-        return new TaskDone(job.jobId(), outputs, sizes, runNanos);
+        return new TaskDone(job.jobId(), outputs, sizes, startMicros, runNanos, Thread.currentThread().getName());
     }
 
     private Object prepare(JobParam p, String calleeClass) throws Exception {
