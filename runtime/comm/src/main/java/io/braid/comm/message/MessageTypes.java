@@ -1,11 +1,17 @@
 package io.braid.comm.message;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 /**
  * The wire registry: each {@link Message} record and its one-byte tag. Tags are part of the wire
- * contract: never reuse or renumber one; a new message type is one new line in {@link #ALL}.
+ * contract: never reuse or renumber one; a new message type is one new line in {@link #CORE}.
+ * Other modules add their own protocols (the stream library: tags 32..63) through a
+ * {@link MessageTypeProvider} found by {@link ServiceLoader}, so one frame and message codec
+ * serve every Braid protocol.
  */
 public final class MessageTypes {
 
@@ -13,7 +19,7 @@ public final class MessageTypes {
     public record Entry(int tag, Class<? extends Message> type) {
     }
 
-    private static final List<Entry> ALL = List.of(
+    private static final List<Entry> CORE = List.of(
             new Entry(1, WorkerHello.class),
             new Entry(2, RunTask.class),
             new Entry(3, TaskDone.class),
@@ -23,6 +29,8 @@ public final class MessageTypes {
             new Entry(7, FetchData.class),
             new Entry(8, DataChunk.class),
             new Entry(9, DataMissing.class));
+
+    private static final List<Entry> ALL = load();
 
     private static final Class<? extends Message>[] BY_TAG = byTag();
     private static final Map<Class<? extends Message>, Integer> BY_TYPE = byType();
@@ -47,6 +55,15 @@ public final class MessageTypes {
             throw new IllegalArgumentException("message type " + type.getName() + " is not registered in MessageTypes");
         }
         return tag;
+    }
+
+    private static List<Entry> load() {
+        List<Entry> all = new ArrayList<>(CORE);
+        for (MessageTypeProvider p : ServiceLoader.load(MessageTypeProvider.class, MessageTypes.class.getClassLoader())) {
+            all.addAll(p.messageTypes());
+        }
+        all.sort(Comparator.comparingInt(Entry::tag));
+        return List.copyOf(all);
     }
 
     @SuppressWarnings("unchecked")

@@ -1,0 +1,11 @@
+package io.braid.streams.backend;
+
+import io.braid.streams.BackendException;
+
+import java.util.List;
+
+/** Appends records to one stream. */
+public interface ObjectPublisher {
+    /** Each value is one record; returns once the backend has acknowledged them all. */
+    void publish(List<byte[]> values) throws BackendException;
+}
