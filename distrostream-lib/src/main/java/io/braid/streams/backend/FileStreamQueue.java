@@ -23,6 +23,14 @@ public interface FileStreamQueue extends AutoCloseable {
     /** A writer names a file it wrote (or will finish writing) in the base directory. */
     void published(String absolutePath);
 
+    /**
+     * Makes every file of the directory that is already complete available before returning.
+     * Called when a writer closes the stream, so that the readers' last poll after the close sees
+     * the files written just before it.
+     */
+    default void settle() {
+    }
+
     /** Called (on some thread) whenever new paths become available, to wake waiting polls. */
     void onAvailable(Runnable listener);
 

@@ -1,0 +1,121 @@
+package io.braid.streams;
+
+import io.braid.comm.serial.ObjectSerializer;
+import io.braid.streams.backend.ObjectPublisher;
+import io.braid.streams.backend.ObjectSubscriber;
+
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.NotSerializableException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A stream of serialisable objects, one Kafka topic per stream. Values are Java-serialised with
+ * the thread context class loader (deserialised through Braid's class filter: application
+ * classes and JDK value classes). Writers register on their first publish, readers on their first
+ * poll; readers of one application share the records, as the consumer mode says.
+ *
+ * @param <T> the elements' type
+ */
+public class ObjectDistroStream<T> extends StreamHandle<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private transient volatile ObjectPublisher publisher;
+    private transient ObjectSubscriber subscriber;
+
+    /** A new object stream, mode {@link ConsumerMode#AT_MOST_ONCE}. */
+    public ObjectDistroStream() throws RegistrationException {
+        this(null, ConsumerMode.AT_MOST_ONCE);
+    }
+
+    /** The object stream named {@code alias}, created (mode AT_MOST_ONCE) if no stream has that alias yet. */
+    public ObjectDistroStream(String alias) throws RegistrationException {
+        this(alias, ConsumerMode.AT_MOST_ONCE);
+    }
+
+    public ObjectDistroStream(ConsumerMode mode) throws RegistrationException {
+        this(null, mode);
+    }
+
+    /** The object stream named {@code alias}, created with {@code mode} if none has it (else the creator's mode wins). */
+    public ObjectDistroStream(String alias, ConsumerMode mode) throws RegistrationException {
+        super(StreamType.OBJECT, alias, mode, null);
+    }
+
+    @Override
+    public void publish(List<T> elements) throws BackendException {
+        if (elements == null) {
+            throw new BackendException("cannot publish a null list on stream " + describe());
+        }
+        beginPublish();
+        ObjectSerializer serializer = serializer();
+        List<byte[]> records = new ArrayList<>(elements.size());
+        for (T e : elements) {
+            try {
+                records.add(serializer.serialize(e));
+            } catch (NotSerializableException ex) {
+                throw new BackendException("cannot publish on stream " + describe() + ": " + ex.getMessage(), ex);
+            } catch (IOException ex) {
+                throw new BackendException("cannot serialise " + (e == null ? "null" : e.getClass().getName())
+                        + " to publish on stream " + describe() + ": " + ex, ex);
+            }
+        }
+        if (!records.isEmpty()) {
+            publisher().publish(records);
+        }
+    }
+
+    @Override
+    public List<T> poll(long timeoutMs) throws BackendException {
+        beginPoll(true);
+        synchronized (readLock()) {
+            if (subscriber == null) {
+                subscriber = client().objectBackend().subscriber(getId(), client().applicationId(), getConsumerMode());
+            }
+            // Once the stream is closed every record is in: take all that is left.
+            List<byte[]> records = isClosed() ? subscriber.drain() : subscriber.poll(Math.max(0, timeoutMs));
+            return deserialize(records);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<T> deserialize(List<byte[]> records) throws BackendException {
+        ObjectSerializer serializer = serializer();
+        List<T> values = new ArrayList<>(records.size());
+        for (byte[] r : records) {
+            try {
+                values.add((T) serializer.deserialize(r));
+            } catch (InvalidClassException e) {
+                throw new BackendException("cannot read a record of stream " + describe() + ": class " + e.classname
+                        + " " + e.getMessage(), e);
+            } catch (ClassNotFoundException e) {
+                throw new BackendException("cannot read a record of stream " + describe() + ": class "
+                        + e.getMessage() + " is not on this process's classpath", e);
+            } catch (IOException e) {
+                throw new BackendException("cannot read a record of stream " + describe() + ": " + e, e);
+            }
+        }
+        return values;
+    }
+
+    private ObjectPublisher publisher() throws BackendException {
+        ObjectPublisher p = publisher;
+        if (p == null) {
+            synchronized (this) {
+                p = publisher;
+                if (p == null) {
+                    p = client().objectBackend().publisher(getId());
+                    publisher = p;
+                }
+            }
+        }
+        return p;
+    }
+
+    private ObjectSerializer serializer() {
+        ClassLoader l = Thread.currentThread().getContextClassLoader();
+        return new ObjectSerializer(l != null ? l : ObjectDistroStream.class.getClassLoader());
+    }
+}

@@ -1,0 +1,464 @@
+package io.braid.streams.client;
+
+import io.braid.comm.message.Message;
+import io.braid.comm.transport.MessageClient;
+import io.braid.comm.transport.MessageHandler;
+import io.braid.streams.BackendException;
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.RegistrationException;
+import io.braid.streams.StreamType;
+import io.braid.streams.backend.ObjectBackend;
+import io.braid.streams.protocol.Ack;
+import io.braid.streams.protocol.ClientHello;
+import io.braid.streams.protocol.CloseWriter;
+import io.braid.streams.protocol.ErrorReply;
+import io.braid.streams.protocol.FilesPolled;
+import io.braid.streams.protocol.LookupStream;
+import io.braid.streams.protocol.PollFiles;
+import io.braid.streams.protocol.PublishFile;
+import io.braid.streams.protocol.RegisterReader;
+import io.braid.streams.protocol.RegisterStream;
+import io.braid.streams.protocol.RegisterWriter;
+import io.braid.streams.protocol.ServerInfo;
+import io.braid.streams.protocol.ServerInfoRequest;
+import io.braid.streams.protocol.StreamClosedPush;
+import io.braid.streams.protocol.StreamInfo;
+import io.braid.streams.protocol.StreamReply;
+import io.braid.streams.protocol.StreamRequest;
+import io.braid.streams.protocol.StreamStatus;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
+
+/**
+ * A process's connection to the stream server: registers and looks up streams, writers and
+ * readers, polls file streams, caches stream metadata (the server pushes closings), and owns the
+ * process's object backend. One per process ({@link #get()}); thread-safe.
+ *
+ * <p>The connection opens on first use and reopens on the next request after it drops (the
+ * server keeps this client's writer roles for a grace period). Every request has a timeout: a
+ * lost server gives a {@link BackendException} naming it, never a hang.
+ */
+public final class DistroStreamClient implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DistroStreamClient.class);
+
+    /** System property naming the stream server ({@code host:port}); wins over {@link #SERVER_ENV}. */
+    public static final String SERVER_PROPERTY = "braid.stream.server";
+    /** Environment variable naming the stream server ({@code host:port}). */
+    public static final String SERVER_ENV = "BRAID_STREAM_SERVER";
+    /** System property with the application id (readers of one application share records); wins over {@link #APP_ID_ENV}. */
+    public static final String APP_ID_PROPERTY = "braid.app.id";
+    public static final String APP_ID_ENV = "BRAID_APP_ID";
+    /** System property: timeout of a request to the server in ms (default {@value #DEFAULT_REQUEST_TIMEOUT_MS}). */
+    public static final String TIMEOUT_PROPERTY = "braid.stream.requestTimeoutMs";
+    public static final long DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+    /** Requests that may start the embedded Kafka broker wait this long. */
+    static final long SLOW_REQUEST_TIMEOUT_MS = 120_000;
+    static final int CONNECT_TIMEOUT_MS = 5_000;
+
+    private static final Object PROCESS_LOCK = new Object();
+    private static DistroStreamClient processClient;
+
+    private final String serverAddress;
+    private final String host;
+    private final int port;
+    private final String applicationId;
+    private final String clientId = UUID.randomUUID().toString();
+    private final long requestTimeoutMs;
+    private final ObjectBackendFactory backendFactory;
+    private final AtomicLong nextRequestId = new AtomicLong(1);
+    private final AtomicLong nextHandle = new AtomicLong(1);
+    private final Map<Long, CompletableFuture<StreamReply>> pending = new ConcurrentHashMap<>();
+    private final Map<String, CachedStream> cache = new ConcurrentHashMap<>();
+    private final Object lock = new Object();
+    private MessageClient transport;
+    private volatile Channel channel;
+    private ObjectBackend backend;
+    private volatile boolean closed;
+
+    /** What this client knows of a stream. {@code verified}: the closed flag is up to date (pushes keep it so). */
+    private static final class CachedStream {
+        volatile StreamInfo info;
+        volatile boolean closed;
+        volatile boolean verified;
+    }
+
+    /**
+     * A client of the server at {@code serverAddress} ({@code host:port}) for application
+     * {@code applicationId} (null: {@link #APP_ID_PROPERTY}, {@link #APP_ID_ENV}, else a random
+     * id). {@code backends} (null: Kafka) creates the object backend from the bootstrap address.
+     */
+    public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends) {
+        this(serverAddress, applicationId, backends, Long.getLong(TIMEOUT_PROPERTY, DEFAULT_REQUEST_TIMEOUT_MS));
+    }
+
+    public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends,
+                              long requestTimeoutMs) {
+        this.serverAddress = serverAddress;
+        int colon = serverAddress == null ? -1 : serverAddress.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("bad stream server address '" + serverAddress + "': expected host:port");
+        }
+        this.host = serverAddress.substring(0, colon);
+        try {
+            this.port = Integer.parseInt(serverAddress.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("bad stream server address '" + serverAddress + "': expected host:port");
+        }
+        this.applicationId = applicationId != null ? applicationId : defaultApplicationId();
+        this.backendFactory = backends != null ? backends : ObjectBackendFactory.KAFKA;
+        this.requestTimeoutMs = requestTimeoutMs;
+    }
+
+    /**
+     * This process's client, created on first call from {@link #SERVER_PROPERTY} or {@link #SERVER_ENV}.
+     *
+     * @throws BackendException when neither names a server
+     */
+    public static DistroStreamClient get() throws BackendException {
+        synchronized (PROCESS_LOCK) {
+            if (processClient == null || processClient.closed) {
+                String address = System.getProperty(SERVER_PROPERTY);
+                if (address == null || address.isBlank()) {
+                    address = System.getenv(SERVER_ENV);
+                }
+                if (address == null || address.isBlank()) {
+                    throw new BackendException("no stream server configured: set the environment variable " + SERVER_ENV
+                            + "=host:port (or the system property -D" + SERVER_PROPERTY + "=host:port) to the address"
+                            + " printed by scripts/braid-stream-server; inside braid-run it is set for you");
+                }
+                try {
+                    processClient = new DistroStreamClient(address.trim(), null, null);
+                } catch (IllegalArgumentException e) {
+                    throw new BackendException(e.getMessage() + " (from " + (System.getProperty(SERVER_PROPERTY) != null
+                            ? "-D" + SERVER_PROPERTY : SERVER_ENV) + ")");
+                }
+            }
+            return processClient;
+        }
+    }
+
+    /**
+     * Makes {@code client} this process's client (tests that simulate several processes in one
+     * JVM switch between clients; handles deserialised afterwards use it). Returns the previous one.
+     */
+    public static DistroStreamClient install(DistroStreamClient client) {
+        synchronized (PROCESS_LOCK) {
+            DistroStreamClient previous = processClient;
+            processClient = client;
+            return previous;
+        }
+    }
+
+    /** Closes and forgets the process's client; the next {@link #get()} creates a new one. */
+    public static void resetForTests() {
+        DistroStreamClient c = install(null);
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    public String serverAddress() {
+        return serverAddress;
+    }
+
+    public String applicationId() {
+        return applicationId;
+    }
+
+    /** Unique per client (process); the server keys writer and reader ownership by it. */
+    public String clientId() {
+        return clientId;
+    }
+
+    /** A new id for a handle's writer or reader role, unique across processes. */
+    public String newRoleId() {
+        return clientId + "/" + nextHandle.getAndIncrement();
+    }
+
+    // ---------------------------------------------------------------- stream operations
+
+    /** Creates a stream or attaches to the one named {@code alias}. */
+    public StreamInfo register(StreamType type, String alias, ConsumerMode mode, String baseDir)
+            throws RegistrationException {
+        try {
+            long timeout = type == StreamType.OBJECT ? SLOW_REQUEST_TIMEOUT_MS : requestTimeoutMs;
+            StreamInfo info = call(id -> new RegisterStream(id, type, alias, mode, baseDir), StreamInfo.class, timeout);
+            remember(info);
+            return info;
+        } catch (BackendException e) {
+            throw new RegistrationException("cannot register " + (type == StreamType.OBJECT ? "object" : "file")
+                    + " stream" + (alias == null ? "" : " '" + alias + "'") + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A stream's metadata by id (from the cache when known). */
+    public StreamInfo lookup(String streamId) throws BackendException {
+        CachedStream c = cache.get(streamId);
+        if (c != null && c.info != null) {
+            return c.info;
+        }
+        StreamInfo info = call(id -> new LookupStream(id, streamId, null), StreamInfo.class, requestTimeoutMs);
+        remember(info);
+        return info;
+    }
+
+    /** A stream's metadata by alias (asks the server). */
+    public StreamInfo lookupAlias(String alias) throws BackendException {
+        StreamInfo info = call(id -> new LookupStream(id, null, alias), StreamInfo.class, requestTimeoutMs);
+        remember(info);
+        return info;
+    }
+
+    public void registerWriter(String streamId, String writerId) throws BackendException {
+        call(id -> new RegisterWriter(id, streamId, clientId, writerId), Ack.class, requestTimeoutMs);
+    }
+
+    public void registerReader(String streamId, String readerId) throws BackendException {
+        call(id -> new RegisterReader(id, streamId, clientId, readerId), Ack.class, requestTimeoutMs);
+    }
+
+    /** Writer {@code writerId} closes the stream; returns the stream's state afterwards. */
+    public StreamInfo closeWriter(String streamId, String writerId) throws BackendException {
+        StreamInfo info = call(id -> new CloseWriter(id, streamId, clientId, writerId), StreamInfo.class, requestTimeoutMs);
+        remember(info);
+        return info;
+    }
+
+    /**
+     * Whether every writer has closed the stream: from the cache, which server pushes keep up to
+     * date, else asked. When the server cannot be asked, the last known state (false if none).
+     */
+    public boolean isClosed(String streamId) {
+        CachedStream c = cache.get(streamId);
+        if (c != null && (c.closed || c.verified)) {
+            return c.closed;
+        }
+        try {
+            StreamInfo info = call(id -> new StreamStatus(id, streamId), StreamInfo.class, requestTimeoutMs);
+            remember(info);
+            return info.closed();
+        } catch (BackendException e) {
+            LOG.warn("cannot tell whether stream {} is closed: {}", streamId, e.getMessage());
+            return c != null && c.closed;
+        }
+    }
+
+    /** Long poll of a file stream: paths as soon as there are some, at the latest after {@code timeoutMs}. */
+    public FilesPolled pollFiles(String streamId, String readerId, long timeoutMs, int max) throws BackendException {
+        FilesPolled polled = call(id -> new PollFiles(id, streamId, clientId, readerId, timeoutMs, max), FilesPolled.class,
+                Math.max(0, timeoutMs) + requestTimeoutMs);
+        if (polled.closed()) {
+            markClosed(streamId);
+        }
+        return polled;
+    }
+
+    public void publishFile(String streamId, String writerId, String path) throws BackendException {
+        call(id -> new PublishFile(id, streamId, clientId, writerId, path), Ack.class, requestTimeoutMs);
+    }
+
+    /** The process's object backend, created on first use from the server's Kafka address. */
+    public ObjectBackend objectBackend() throws BackendException {
+        synchronized (lock) {
+            if (backend == null) {
+                checkOpen();
+                ServerInfo info = call(ServerInfoRequest::new, ServerInfo.class, SLOW_REQUEST_TIMEOUT_MS);
+                backend = backendFactory.create(info.kafkaBootstrap());
+            }
+            return backend;
+        }
+    }
+
+    /** Closes the connection and the object backend; pending requests fail. */
+    @Override
+    public void close() {
+        MessageClient t;
+        ObjectBackend b;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            t = transport;
+            b = backend;
+            transport = null;
+            backend = null;
+        }
+        failPending(new BackendException("the stream client was closed"));
+        if (b != null) {
+            try {
+                b.close();
+            } catch (RuntimeException e) {
+                LOG.warn("closing the object backend failed: {}", e.toString());
+            }
+        }
+        if (t != null) {
+            t.close();
+        }
+    }
+
+    // ---------------------------------------------------------------- cache
+
+    private void remember(StreamInfo info) {
+        CachedStream c = cache.computeIfAbsent(info.streamId(), k -> new CachedStream());
+        c.info = info;
+        if (info.closed()) {
+            c.closed = true;
+        }
+        c.verified = true;
+    }
+
+    private void markClosed(String streamId) {
+        CachedStream c = cache.computeIfAbsent(streamId, k -> new CachedStream());
+        c.closed = true;
+        c.verified = true;
+    }
+
+    // ---------------------------------------------------------------- requests
+
+    private <R extends StreamReply> R call(LongFunction<StreamRequest> request, Class<R> replyType, long timeoutMs)
+            throws BackendException {
+        long id = nextRequestId.getAndIncrement();
+        StreamRequest req = request.apply(id);
+        CompletableFuture<StreamReply> future = new CompletableFuture<>();
+        pending.put(id, future);
+        try {
+            Channel ch = connection();
+            ch.writeAndFlush(req).addListener(f -> {
+                if (!f.isSuccess()) {
+                    future.completeExceptionally(new BackendException("cannot send to stream server " + serverAddress
+                            + ": " + f.cause(), f.cause()));
+                }
+            });
+            StreamReply reply = future.get(timeoutMs, TimeUnit.MILLISECONDS);
+            if (reply instanceof ErrorReply error) {
+                throw new BackendException(error.message());
+            }
+            if (!replyType.isInstance(reply)) {
+                throw new BackendException("stream server " + serverAddress + " answered " + name(req) + " with "
+                        + reply.getClass().getSimpleName());
+            }
+            return replyType.cast(reply);
+        } catch (TimeoutException e) {
+            throw new BackendException("stream server " + serverAddress + " did not answer " + name(req) + " within "
+                    + timeoutMs + " ms", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof BackendException be) {
+                throw new BackendException(be.getMessage(), be);
+            }
+            throw new BackendException("request " + name(req) + " to stream server " + serverAddress + " failed: "
+                    + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BackendException("interrupted while waiting for stream server " + serverAddress, e);
+        } finally {
+            pending.remove(id);
+        }
+    }
+
+    private static String name(StreamRequest r) {
+        return r.getClass().getSimpleName();
+    }
+
+    private Channel connection() throws BackendException {
+        Channel ch = channel;
+        if (ch != null && ch.isActive()) {
+            return ch;
+        }
+        synchronized (lock) {
+            checkOpen();
+            ch = channel;
+            if (ch != null && ch.isActive()) {
+                return ch;
+            }
+            if (transport == null) {
+                transport = new MessageClient("stream-client");
+            }
+            Connection handler = new Connection();
+            try {
+                ch = transport.connect("stream server", host, port, handler, CONNECT_TIMEOUT_MS);
+            } catch (IOException e) {
+                throw new BackendException(e.getMessage() + " (set by " + origin() + ")", e);
+            }
+            // Pushes may have been missed while disconnected: ask again before trusting "not closed".
+            cache.values().forEach(c -> c.verified = false);
+            ch.writeAndFlush(new ClientHello(clientId, applicationId));
+            channel = ch;
+            return ch;
+        }
+    }
+
+    private void checkOpen() throws BackendException {
+        if (closed) {
+            throw new BackendException("the stream client of this process is closed");
+        }
+    }
+
+    private String origin() {
+        if (this != processClient) {
+            return "the caller";
+        }
+        return System.getProperty(SERVER_PROPERTY) != null ? "-D" + SERVER_PROPERTY : SERVER_ENV;
+    }
+
+    private void failPending(BackendException e) {
+        for (Long id : List.copyOf(pending.keySet())) {
+            CompletableFuture<StreamReply> f = pending.remove(id);
+            if (f != null) {
+                f.completeExceptionally(e);
+            }
+        }
+    }
+
+    /** The handler of one connection to the server. */
+    private final class Connection extends MessageHandler {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
+            if (msg instanceof StreamReply reply) {
+                CompletableFuture<StreamReply> f = pending.get(reply.requestId());
+                if (f != null) {
+                    f.complete(reply);
+                }
+            } else if (msg instanceof StreamClosedPush push) {
+                markClosed(push.streamId());
+            } else {
+                log.warn("unexpected {} from stream server {}, ignored", msg.getClass().getSimpleName(), serverAddress);
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            if (channel == ctx.channel()) {
+                channel = null;
+            }
+            cache.values().forEach(c -> c.verified = false);
+            if (!closed) {
+                failPending(new BackendException("connection to stream server " + serverAddress + " lost"));
+            }
+            super.channelInactive(ctx);
+        }
+    }
+
+    private static String defaultApplicationId() {
+        String id = System.getProperty(APP_ID_PROPERTY);
+        if (id == null || id.isBlank()) {
+            id = System.getenv(APP_ID_ENV);
+        }
+        return id == null || id.isBlank() ? "app-" + UUID.randomUUID() : id.trim();
+    }
+}

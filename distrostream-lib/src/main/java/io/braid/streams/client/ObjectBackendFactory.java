@@ -1,0 +1,21 @@
+package io.braid.streams.client;
+
+import io.braid.streams.BackendException;
+import io.braid.streams.backend.ObjectBackend;
+import io.braid.streams.kafka.KafkaObjectBackend;
+
+/** Creates a process's object backend once the stream server has said where Kafka is. */
+@FunctionalInterface
+public interface ObjectBackendFactory {
+
+    ObjectBackend create(String kafkaBootstrap) throws BackendException;
+
+    /** The Kafka backend. */
+    ObjectBackendFactory KAFKA = bootstrap -> {
+        try {
+            return new KafkaObjectBackend(bootstrap);
+        } catch (RuntimeException e) {
+            throw new BackendException("cannot connect to Kafka at " + bootstrap + ": " + e.getMessage(), e);
+        }
+    };
+}

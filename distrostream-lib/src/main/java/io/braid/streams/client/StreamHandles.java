@@ -1,0 +1,57 @@
+package io.braid.streams.client;
+
+import io.braid.streams.DistroStream;
+
+/**
+ * Internal hooks on stream handles for the task runtime (not for applications): restrict what a
+ * handle may do, or make it act as a writer registered elsewhere (a task registered as writer at
+ * submission). Reaches the handles' package through the {@link Hooks} they install.
+ */
+public final class StreamHandles {
+
+    /** Implemented by the handles' package; installed once when the first handle class loads. */
+    public interface Hooks {
+        void restrict(DistroStream<?> handle, StreamAccess access);
+
+        StreamAccess access(DistroStream<?> handle);
+
+        void bindWriter(DistroStream<?> handle, String writerId);
+    }
+
+    private static volatile Hooks hooks;
+
+    private StreamHandles() {
+    }
+
+    /** Called by the handles' package; later calls are ignored. */
+    public static synchronized void install(Hooks h) {
+        if (hooks == null) {
+            hooks = h;
+        }
+    }
+
+    /** Restricts {@code handle} (and its serialised copies made afterwards) to {@code access}. */
+    public static void restrict(DistroStream<?> handle, StreamAccess access) {
+        hooks(handle).restrict(handle, access);
+    }
+
+    public static StreamAccess access(DistroStream<?> handle) {
+        return hooks(handle).access(handle);
+    }
+
+    /**
+     * {@code handle} publishes and closes as writer {@code writerId} (already registered through
+     * {@link DistroStreamClient#registerWriter}), instead of a writer id of its own.
+     */
+    public static void bindWriter(DistroStream<?> handle, String writerId) {
+        hooks(handle).bindWriter(handle, writerId);
+    }
+
+    private static Hooks hooks(DistroStream<?> handle) {
+        Hooks h = hooks;
+        if (h == null) {
+            throw new IllegalArgumentException("not a Braid stream handle: " + handle.getClass().getName());
+        }
+        return h;
+    }
+}

@@ -1,0 +1,238 @@
+package io.braid.streams.kafka;
+
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Exit;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * A single-node Kafka (KRaft, broker and controller in one) running inside this JVM, built from
+ * the Maven artifacts. Settings follow docs/notes on embedding: replication factor 1 for every
+ * internal topic, no initial rebalance delay, share groups enabled with a short acquisition lock
+ * (a dead reader's records come back after {@link #RECORD_LOCK_MS}), 64 MiB messages, OS-sized
+ * socket buffers. The broker cannot end the host JVM: {@code Exit} procedures only log.
+ */
+public final class EmbeddedKafkaBroker implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
+
+    /** Share-group acquisition lock: how long a record stays with a reader that does not acknowledge it. */
+    public static final int RECORD_LOCK_MS = 5_000;
+    /** Largest record value accepted (broker, producer and consumers are set to match). */
+    public static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024 + 64 * 1024;
+
+    private static final int NODE_ID = 1;
+
+    private final KafkaRaftServer server;
+    private final String bootstrapServers;
+    private final Path dataDir;
+    private final boolean deleteOnClose;
+    private boolean closed;
+
+    private EmbeddedKafkaBroker(KafkaRaftServer server, String bootstrapServers, Path dataDir, boolean deleteOnClose) {
+        this.server = server;
+        this.bootstrapServers = bootstrapServers;
+        this.dataDir = dataDir;
+        this.deleteOnClose = deleteOnClose;
+    }
+
+    /**
+     * Formats {@code dataDir} (a fresh temporary directory, deleted on close, when null) and starts
+     * the broker listening on {@code host} on free ports; returns once it accepts clients.
+     */
+    public static EmbeddedKafkaBroker start(String host, Path dataDir) throws IOException {
+        long t0 = System.nanoTime();
+        quietLogging();
+        installExitProcedures();
+        boolean temp = dataDir == null;
+        Path dir = temp ? Files.createTempDirectory("braid-kafka-") : Files.createDirectories(dataDir);
+        try {
+            Path logDir = dir.resolve("log");
+            Path metaDir = dir.resolve("meta");
+            int port = freePort(host);
+            int controllerPort = freePort(host);
+            Properties props = brokerProperties(host, port, controllerPort, logDir, metaDir);
+            KafkaConfig config = new KafkaConfig(props, false);
+            if (!Files.exists(metaDir.resolve("meta.properties"))) {
+                format(logDir, metaDir);
+            }
+            KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+            try {
+                server.startup();
+            } catch (RuntimeException e) {
+                shutdownQuietly(server);
+                throw new IOException("embedded Kafka broker failed to start on " + host + ": " + e.getMessage(), e);
+            }
+            String bootstrap = host + ":" + port;
+            LOG.info("embedded Kafka broker at {} (data {}) started in {} ms", bootstrap, dir,
+                    (System.nanoTime() - t0) / 1_000_000);
+            return new EmbeddedKafkaBroker(server, bootstrap, dir, temp);
+        } catch (IOException | RuntimeException e) {
+            if (temp) {
+                deleteRecursively(dir);
+            }
+            throw e;
+        }
+    }
+
+    /** {@code host:port} of the PLAINTEXT listener, for clients' {@code bootstrap.servers}. */
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    /** The directory holding the broker's logs and metadata. */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Stops the broker (waits for it) and deletes its directory if it was a temporary one. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        shutdownQuietly(server);
+        if (deleteOnClose) {
+            deleteRecursively(dataDir);
+        }
+    }
+
+    static Properties brokerProperties(String host, int port, int controllerPort, Path logDir, Path metaDir) {
+        Properties p = new Properties();
+        p.put("process.roles", "broker,controller");
+        p.put("node.id", String.valueOf(NODE_ID));
+        p.put("controller.quorum.voters", NODE_ID + "@" + host + ":" + controllerPort);
+        p.put("controller.listener.names", "CONTROLLER");
+        p.put("listeners", "PLAINTEXT://" + host + ":" + port + ",CONTROLLER://" + host + ":" + controllerPort);
+        p.put("advertised.listeners", "PLAINTEXT://" + host + ":" + port);
+        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.put("inter.broker.listener.name", "PLAINTEXT");
+        p.put("log.dirs", logDir.toString());
+        p.put("metadata.log.dir", metaDir.toString());
+        // One node: every internal topic with replication factor 1, else group consumers get nothing.
+        p.put("default.replication.factor", "1");
+        p.put("min.insync.replicas", "1");
+        p.put("num.partitions", "1");
+        p.put("offsets.topic.replication.factor", "1");
+        p.put("offsets.topic.num.partitions", "1");
+        p.put("transaction.state.log.replication.factor", "1");
+        p.put("transaction.state.log.min.isr", "1");
+        p.put("transaction.state.log.num.partitions", "1");
+        p.put("share.coordinator.state.topic.replication.factor", "1");
+        p.put("share.coordinator.state.topic.min.isr", "1");
+        p.put("share.coordinator.state.topic.num.partitions", "1");
+        // Groups: no join delay; share groups on, short locks and sessions so dead readers are noticed.
+
+        p.put("group.initial.rebalance.delay.ms", "0");
+        p.put("group.share.min.record.lock.duration.ms", "1000");
+        p.put("group.share.record.lock.duration.ms", String.valueOf(RECORD_LOCK_MS));
+        p.put("group.share.min.session.timeout.ms", "6000");
+        p.put("group.share.session.timeout.ms", "10000");
+        p.put("group.share.min.heartbeat.interval.ms", "500");
+        p.put("group.share.heartbeat.interval.ms", "500");
+        p.put("group.share.initialize.retry.interval.ms", "200");
+        p.put("group.share.min.assignment.interval.ms", "0");
+        p.put("group.share.assignment.interval.ms", "100");
+        p.put("group.consumer.min.session.timeout.ms", "6000");
+        p.put("group.consumer.session.timeout.ms", "10000");
+        p.put("group.consumer.min.heartbeat.interval.ms", "500");
+        p.put("group.consumer.heartbeat.interval.ms", "1000");
+        // Values up to 64 MiB.
+        p.put("message.max.bytes", String.valueOf(MAX_MESSAGE_BYTES));
+        p.put("replica.fetch.max.bytes", String.valueOf(MAX_MESSAGE_BYTES));
+        p.put("socket.request.max.bytes", String.valueOf(2 * MAX_MESSAGE_BYTES));
+        // Let the OS size socket buffers (measured: +23% throughput for 1 MiB values).
+        p.put("socket.send.buffer.bytes", "-1");
+        p.put("socket.receive.buffer.bytes", "-1");
+        p.put("auto.create.topics.enable", "true");
+        p.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
+        return p;
+    }
+
+    private static void format(Path logDir, Path metaDir) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (PrintStream print = new PrintStream(out, true)) {
+            new Formatter()
+                    .setPrintStream(print)
+                    .setNodeId(NODE_ID)
+                    .setClusterId(Uuid.randomUuid().toString())
+                    .setControllerListenerName("CONTROLLER")
+                    .setMetadataLogDirectory(metaDir.toString())
+                    .setDirectories(java.util.List.of(logDir.toString(), metaDir.toString()))
+                    .setFeatureLevel("share.version", (short) 1)
+                    .run();
+        } catch (Exception e) {
+            throw new IOException("could not format Kafka storage in " + logDir.getParent() + ": " + e.getMessage()
+                    + " " + out, e);
+        }
+    }
+
+    private static int freePort(String host) throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        }
+    }
+
+    private static void shutdownQuietly(KafkaRaftServer server) {
+        try {
+            server.shutdown();
+            server.awaitShutdown();
+        } catch (RuntimeException e) {
+            LOG.warn("embedded Kafka broker shutdown: {}", e.toString());
+        }
+    }
+
+    /** The broker calls Exit.halt/exit on fatal faults; this JVM hosts other things, so only log. */
+    private static void installExitProcedures() {
+        Exit.setHaltProcedure((code, message) ->
+                LOG.error("embedded Kafka broker asked to halt the JVM (status {}): {}", code, message));
+        Exit.setExitProcedure((code, message) ->
+                LOG.error("embedded Kafka broker asked to exit the JVM (status {}): {}", code, message));
+    }
+
+    /** Kafka logs a lot at INFO; keep it at WARN unless the host configured otherwise (slf4j-simple keys). */
+    private static void quietLogging() {
+        for (String name : new String[] {"kafka", "org.apache.kafka", "state.change.logger"}) {
+            String key = "org.slf4j.simpleLogger.log." + name;
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, "warn");
+            }
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            LOG.warn("could not delete {}: {}", dir, e.toString());
+        }
+    }
+
+}

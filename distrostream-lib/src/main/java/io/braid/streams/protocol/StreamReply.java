@@ -1,0 +1,6 @@
+package io.braid.streams.protocol;
+
+/** Server to client, the answer to the {@link StreamRequest} with the same {@link #requestId()}. */
+public sealed interface StreamReply extends StreamMessage permits StreamInfo, Ack, FilesPolled, ServerInfo, ErrorReply {
+    long requestId();
+}

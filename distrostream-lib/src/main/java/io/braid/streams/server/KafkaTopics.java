@@ -1,0 +1,68 @@
+package io.braid.streams.server;
+
+import io.braid.streams.BackendException;
+import io.braid.streams.kafka.EmbeddedKafkaBroker;
+import io.braid.streams.kafka.KafkaObjectBackend;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** {@link ObjectTopics} on an external cluster or on an embedded broker started on first use. */
+final class KafkaTopics implements ObjectTopics {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaTopics.class);
+    /**
+     * Partitions per stream topic (system property braid.streams.partitions, default 1). Readers
+     * share records through a share group: on one partition they take records one by one, so 8
+     * busy readers get 11-14 of 100 records each; with 4 or 16 partitions the group's assignment
+     * gave one or two readers everything (tests/bench/streams ReadersEfficiency, 2026-11-23).
+     */
+    static final int PARTITIONS = Integer.getInteger("braid.streams.partitions", 1);
+
+    private final KafkaMode mode;
+    private final String host;
+    private final Path dataDir;
+    private EmbeddedKafkaBroker broker;
+    private boolean closed;
+
+    KafkaTopics(KafkaMode mode, String host, Path dataDir) {
+        this.mode = mode;
+        this.host = host;
+        this.dataDir = dataDir;
+    }
+
+    @Override
+    public synchronized String bootstrap() throws BackendException {
+        if (closed) {
+            throw new BackendException("the stream server is closed");
+        }
+        if (!mode.embedded()) {
+            return mode.bootstrap();
+        }
+        if (broker == null) {
+            try {
+                broker = EmbeddedKafkaBroker.start(host, dataDir);
+            } catch (IOException | RuntimeException e) {
+                throw new BackendException("cannot start the embedded Kafka broker on " + host + ": " + e.getMessage(), e);
+            }
+        }
+        return broker.bootstrapServers();
+    }
+
+    @Override
+    public void createTopic(String streamId) throws BackendException {
+        KafkaObjectBackend.createTopic(bootstrap(), streamId, PARTITIONS);
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (broker != null) {
+            LOG.info("stopping the embedded Kafka broker at {}", broker.bootstrapServers());
+            broker.close();
+            broker = null;
+        }
+    }
+}

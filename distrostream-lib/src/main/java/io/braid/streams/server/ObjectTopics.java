@@ -1,0 +1,17 @@
+package io.braid.streams.server;
+
+import io.braid.streams.BackendException;
+
+/** The stream server's side of object streams: where the Kafka cluster is, one topic per stream. Thread-safe. */
+public interface ObjectTopics extends AutoCloseable {
+
+    /** The cluster's bootstrap servers; an embedded broker is started on the first call. */
+    String bootstrap() throws BackendException;
+
+    /** Creates the topic of a new object stream (starting the embedded broker if needed). */
+    void createTopic(String streamId) throws BackendException;
+
+    /** Stops what this started (the embedded broker). */
+    @Override
+    void close();
+}

@@ -1,0 +1,73 @@
+package io.braid.streams.client;
+
+import io.braid.streams.BackendException;
+import io.braid.streams.server.DistroStreamServer;
+import io.braid.streams.server.FileQueueFactory;
+import io.braid.streams.server.ObjectTopics;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A stream server on loopback with fake Kafka topics, and clients of it ("processes"), for tests. */
+public final class TestStreamServer implements AutoCloseable {
+
+    public final FakeTopics topics = new FakeTopics();
+    public final DistroStreamServer server;
+    private final List<DistroStreamClient> clients = new CopyOnWriteArrayList<>();
+
+    public TestStreamServer(long writerGraceMs, FileQueueFactory fileQueues) throws IOException {
+        DistroStreamServer.Builder b = DistroStreamServer.builder().host("127.0.0.1").port(0)
+                .writerGraceMs(writerGraceMs).objectTopics(topics);
+        if (fileQueues != null) {
+            b.fileQueues(fileQueues);
+        }
+        server = b.start();
+    }
+
+    public TestStreamServer() throws IOException {
+        this(30_000, null);
+    }
+
+    /** A new client ("process") of application {@code app}, with the in-memory object backend. */
+    public DistroStreamClient client(String app) {
+        DistroStreamClient c = new DistroStreamClient(server.address(), app, InMemoryObjectBackend.FACTORY, 5_000);
+        clients.add(c);
+        return c;
+    }
+
+    /** Like {@link #client} and makes it this JVM's process client. */
+    public DistroStreamClient install(String app) {
+        DistroStreamClient c = client(app);
+        DistroStreamClient.install(c);
+        return c;
+    }
+
+    @Override
+    public void close() {
+        DistroStreamClient.install(null);
+        clients.forEach(DistroStreamClient::close);
+        server.close();
+    }
+
+    /** Kafka stand-in: remembers the topics it was asked to create. */
+    public static final class FakeTopics implements ObjectTopics {
+        public final List<String> created = new CopyOnWriteArrayList<>();
+        public volatile boolean closed;
+
+        @Override
+        public String bootstrap() {
+            return "fake-kafka:9092";
+        }
+
+        @Override
+        public void createTopic(String streamId) throws BackendException {
+            created.add(streamId);
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+}

@@ -1,0 +1,371 @@
+package io.braid.streams.kafka;
+
+import io.braid.streams.BackendException;
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.backend.ObjectPublisher;
+import io.braid.streams.backend.ObjectSubscriber;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Object streams on a real embedded broker (one per class): delivery counts in every mode and shape. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class KafkaObjectBackendTest {
+
+    private static EmbeddedKafkaBroker broker;
+    private static KafkaObjectBackend backend;
+    private static final AtomicInteger STREAMS = new AtomicInteger();
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
+        backend = new KafkaObjectBackend(broker.bootstrapServers());
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (backend != null) {
+            backend.close();
+        }
+        if (broker != null) {
+            Path dir = broker.dataDir();
+            broker.close();
+            assertFalse(dir.toFile().exists(), "temporary data directory deleted on close");
+        }
+    }
+
+    private static String newStream() throws BackendException {
+        String id = "s" + STREAMS.incrementAndGet();
+        backend.createTopic(id, 1);
+        return id;
+    }
+
+    private static List<byte[]> payloads(String prefix, int n) {
+        List<byte[]> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add((prefix + "-" + i).getBytes(StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+
+    /** Polls until {@code total} records were read by all readers together, then a little longer to catch duplicates. */
+    private static Map<Integer, List<String>> readAll(List<ObjectSubscriber> readers, int total) throws Exception {
+        Map<Integer, List<String>> got = new ConcurrentHashMap<>();
+        AtomicInteger count = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(readers.size());
+        try {
+            List<Future<?>> fs = new ArrayList<>();
+            for (int r = 0; r < readers.size(); r++) {
+                int id = r;
+                got.put(id, Collections.synchronizedList(new ArrayList<>()));
+                fs.add(pool.submit(() -> {
+                    long deadline = System.currentTimeMillis() + 30_000;
+                    while (count.get() < total && System.currentTimeMillis() < deadline) {
+                        for (byte[] v : readers.get(id).poll(200)) {
+                            got.get(id).add(new String(v, StandardCharsets.UTF_8));
+                            count.incrementAndGet();
+                        }
+                    }
+                    for (byte[] v : readers.get(id).poll(300)) { // nothing more may come
+                        got.get(id).add(new String(v, StandardCharsets.UTF_8));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : fs) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return got;
+    }
+
+    private static void assertExactlyOnce(List<byte[]> published, Map<Integer, List<String>> got) {
+        List<String> all = new ArrayList<>();
+        got.values().forEach(all::addAll);
+        Set<String> expected = new HashSet<>();
+        published.forEach(v -> expected.add(new String(v, StandardCharsets.UTF_8)));
+        assertEquals(expected.size(), all.size(), "every record once, no duplicates");
+        assertEquals(expected, new HashSet<>(all));
+    }
+
+    private void shape(ConsumerMode mode, int writers, int readers, int perWriter) throws Exception {
+        String stream = newStream();
+        String app = "app-" + stream;
+        List<ObjectSubscriber> subs = new ArrayList<>();
+        for (int r = 0; r < readers; r++) {
+            subs.add(backend.subscriber(stream, app, mode));
+        }
+        List<byte[]> published = Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        List<Future<?>> fs = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            int id = w;
+            fs.add(pool.submit(() -> {
+                ObjectPublisher pub = backend.publisher(stream);
+                List<byte[]> mine = payloads("w" + id, perWriter);
+                for (int i = 0; i < mine.size(); i += 5) { // lists of 5
+                    pub.publish(mine.subList(i, Math.min(mine.size(), i + 5)));
+                }
+                published.addAll(mine);
+                return null;
+            }));
+        }
+        Map<Integer, List<String>> got = readAll(subs, writers * perWriter);
+        for (Future<?> f : fs) {
+            f.get();
+        }
+        pool.shutdown();
+        subs.forEach(ObjectSubscriber::close);
+        assertExactlyOnce(published, got);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConsumerMode.class)
+    void oneToOne(ConsumerMode mode) throws Exception {
+        shape(mode, 1, 1, 40);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConsumerMode.class)
+    void oneToMany(ConsumerMode mode) throws Exception {
+        shape(mode, 1, 3, 60);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConsumerMode.class)
+    void manyToOne(ConsumerMode mode) throws Exception {
+        shape(mode, 3, 1, 20);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConsumerMode.class)
+    void manyToMany(ConsumerMode mode) throws Exception {
+        shape(mode, 3, 3, 30);
+    }
+
+    @Test
+    void pollReturnsWhenDataArrivesAndAtTheTimeout() throws Exception {
+        String stream = newStream();
+        try (ObjectSubscriber sub = backend.subscriber(stream, "timing", ConsumerMode.AT_MOST_ONCE)) {
+            sub.poll(1500); // joins the group
+            long t0 = System.nanoTime();
+            assertEquals(List.of(), sub.poll(0));
+            assertTrue(ms(t0) < 200, "poll(0) returns at once: " + ms(t0) + " ms");
+
+            t0 = System.nanoTime();
+            assertEquals(List.of(), sub.poll(700));
+            long waited = ms(t0);
+            assertTrue(waited >= 650 && waited < 3_000, "empty poll(700) waited " + waited + " ms");
+
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            pool.submit(() -> {
+                Thread.sleep(300);
+                backend.publisher(stream).publish(List.of("late".getBytes()));
+                return null;
+            });
+            t0 = System.nanoTime();
+            List<byte[]> got = sub.poll(10_000);
+            long took = ms(t0);
+            pool.shutdown();
+            assertEquals(1, got.size());
+            assertEquals("late", new String(got.get(0)));
+            assertTrue(took < 2_000, "poll returned " + took + " ms after start (record after 300 ms)");
+        }
+    }
+
+    @Test
+    void lateReaderGetsWhatNoReaderTook() throws Exception {
+        String stream = newStream();
+        ObjectPublisher pub = backend.publisher(stream);
+        pub.publish(payloads("early", 10));
+        try (ObjectSubscriber first = backend.subscriber(stream, "late-app", ConsumerMode.EXACTLY_ONCE)) {
+            Map<Integer, List<String>> a = readAll(List.of(first), 10);
+            assertEquals(10, a.get(0).size());
+        }
+        pub.publish(payloads("second", 7));
+        try (ObjectSubscriber late = backend.subscriber(stream, "late-app", ConsumerMode.EXACTLY_ONCE)) {
+            Map<Integer, List<String>> b = readAll(List.of(late), 7);
+            assertExactlyOnce(payloads("second", 7), b);
+        }
+    }
+
+    @Test
+    void twoApplicationsEachGetEveryRecord() throws Exception {
+        String stream = newStream();
+        List<byte[]> values = payloads("both", 25);
+        backend.publisher(stream).publish(values);
+        try (ObjectSubscriber a = backend.subscriber(stream, "appA", ConsumerMode.AT_MOST_ONCE);
+             ObjectSubscriber b = backend.subscriber(stream, "appB", ConsumerMode.AT_LEAST_ONCE)) {
+            assertExactlyOnce(values, readAll(List.of(a), 25));
+            assertExactlyOnce(values, readAll(List.of(b), 25));
+        }
+    }
+
+    @Test
+    void drainTakesEverythingLeft() throws Exception {
+        String stream = newStream();
+        List<byte[]> values = payloads("drain", 30);
+        backend.publisher(stream).publish(values);
+        try (ObjectSubscriber sub = backend.subscriber(stream, "drainer", ConsumerMode.EXACTLY_ONCE)) {
+            List<byte[]> got = sub.drain();
+            assertExactlyOnce(values, Map.of(0, got.stream().map(String::new).toList()));
+            assertEquals(List.of(), sub.drain());
+        }
+    }
+
+    @Test
+    void atLeastOnceRecordsOfADeadReaderGoToAnother() throws Exception {
+        String stream = newStream();
+        List<byte[]> values = payloads("dead", 12);
+        backend.publisher(stream).publish(values);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                DyingReaderMain.class.getName(), broker.bootstrapServers(), stream, "alo-app")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String took;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
+            took = out.readLine();
+        }
+        assertTrue(child.waitFor(20, TimeUnit.SECONDS));
+        assertEquals(3, child.exitValue(), "child halted");
+        assertTrue(took != null && took.startsWith("TOOK "), "child took records: " + took);
+        List<String> takenByDead = Arrays.asList(took.substring(5).split(" "));
+        try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-app", ConsumerMode.AT_LEAST_ONCE)) {
+            Map<Integer, List<String>> got = readAll(List.of(survivor), values.size());
+            assertTrue(got.get(0).containsAll(takenByDead), "the dead reader's records came back");
+            assertExactlyOnce(values, got);
+        }
+    }
+
+    @Test
+    void atLeastOnceUnacknowledgedRecordsOfAnAbruptlyClosedConsumerComeBack() throws Exception {
+        // In-process variant: the reader's records are not acknowledged and their lock expires.
+        String stream = newStream();
+        List<byte[]> values = payloads("abrupt", 8);
+        backend.publisher(stream).publish(values);
+        ObjectSubscriber holder = backend.subscriber(stream, "alo2", ConsumerMode.AT_LEAST_ONCE);
+        List<byte[]> held = List.of();
+        long deadline = System.currentTimeMillis() + 15_000;
+        while (held.isEmpty() && System.currentTimeMillis() < deadline) {
+            held = holder.poll(300);
+        }
+        assertFalse(held.isEmpty());
+        // The holder stays silent (a hung process): another reader still gets everything.
+        try (ObjectSubscriber other = backend.subscriber(stream, "alo2", ConsumerMode.AT_LEAST_ONCE)) {
+            assertExactlyOnce(values, readAll(List.of(other), values.size()));
+        }
+    }
+
+    @Test
+    void eightBusyReadersShareFairly() throws Exception {
+        String stream = newStream();
+        int readers = 8;
+        int records = 240;
+        long workMs = 100;
+        List<ObjectSubscriber> subs = new ArrayList<>();
+        for (int r = 0; r < readers; r++) {
+            subs.add(backend.subscriber(stream, "fair", ConsumerMode.AT_LEAST_ONCE));
+        }
+        for (ObjectSubscriber s : subs) {
+            s.poll(0); // join
+        }
+        Thread.sleep(1_500); // let the group settle (every member assigned)
+        backend.publisher(stream).publish(payloads("fair", records));
+        int[] counts = new int[readers];
+        AtomicInteger total = new AtomicInteger();
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        AtomicInteger duplicates = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(readers);
+        long t0 = System.nanoTime();
+        List<Future<?>> fs = new ArrayList<>();
+        for (int r = 0; r < readers; r++) {
+            int id = r;
+            fs.add(pool.submit(() -> {
+                while (total.get() < records) {
+                    for (byte[] v : subs.get(id).poll(100)) {
+                        if (!seen.add(new String(v))) {
+                            duplicates.incrementAndGet();
+                        }
+                        counts[id]++;
+                        total.incrementAndGet();
+                        Thread.sleep(workMs);
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : fs) {
+            f.get();
+        }
+        double elapsed = ms(t0) / 1000.0;
+        pool.shutdown();
+        subs.forEach(ObjectSubscriber::close);
+        double ideal = records * workMs / 1000.0 / readers;
+        String report = "counts " + Arrays.toString(counts) + " elapsed " + elapsed + " s, ideal " + ideal
+                + " s, efficiency " + String.format("%.2f", ideal / elapsed);
+        System.out.println("fairness: " + report);
+        assertEquals(0, duplicates.get(), report);
+        assertEquals(records, total.get(), report);
+        double share = (double) records / readers;
+        for (int c : counts) {
+            assertTrue(c >= share * 0.75 && c <= share * 1.25, "share within 25%: " + report);
+        }
+        // Efficiency (ideal / measured time) is a figure, not a test: tests/bench/streams measures it.
+    }
+
+    @Test
+    void brokerGoneGivesBackendExceptionQuickly() throws Exception {
+        EmbeddedKafkaBroker other = EmbeddedKafkaBroker.start("127.0.0.1", null);
+        KafkaObjectBackend gone = new KafkaObjectBackend(other.bootstrapServers());
+        try {
+            gone.createTopic("g1", 1);
+            gone.publisher("g1").publish(List.of("ok".getBytes()));
+            other.close();
+            long t0 = System.nanoTime();
+            BackendException e = assertThrows(BackendException.class,
+                    () -> gone.publisher("g1").publish(List.of("lost".getBytes())));
+            assertTrue(ms(t0) < 15_000, "failed after " + ms(t0) + " ms");
+            assertTrue(e.getMessage().contains("Kafka backend: could not publish"), e.getMessage());
+            t0 = System.nanoTime();
+            assertThrows(BackendException.class, () -> gone.subscriber("g1", "x", ConsumerMode.AT_MOST_ONCE));
+            assertTrue(ms(t0) < 15_000, "failed after " + ms(t0) + " ms");
+        } finally {
+            gone.close();
+            other.close();
+        }
+    }
+
+    private static long ms(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+}

@@ -1,0 +1,272 @@
+package io.braid.streams.server;
+
+import io.braid.streams.BackendException;
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.RegistrationException;
+import io.braid.streams.StreamType;
+import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.client.InMemoryFileQueue;
+import io.braid.streams.client.TestStreamServer;
+import io.braid.streams.protocol.FilesPolled;
+import io.braid.streams.protocol.StreamInfo;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DistroStreamServerTest {
+
+    @TempDir
+    Path dir;
+    final Map<String, InMemoryFileQueue> queues = new ConcurrentHashMap<>();
+    TestStreamServer s;
+
+    TestStreamServer start(long graceMs) throws Exception {
+        s = new TestStreamServer(graceMs, (id, base) -> queues.computeIfAbsent(id, k -> new InMemoryFileQueue()));
+        return s;
+    }
+
+    @AfterEach
+    void stop() {
+        if (s != null) {
+            s.close();
+        }
+    }
+
+    static void eventually(BooleanSupplier condition, long ms, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + ms * 1_000_000;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within " + ms + " ms: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void addressIsHostAndPort() throws Exception {
+        start(1000);
+        assertEquals("127.0.0.1:" + s.server.port(), s.server.address());
+    }
+
+    @Test
+    void aliasesAttachAcrossClientsAndCreatorsModeWins() throws Exception {
+        start(1000);
+        DistroStreamClient c1 = s.client("app1");
+        DistroStreamClient c2 = s.client("app2");
+        StreamInfo a = c1.register(StreamType.OBJECT, "shared", ConsumerMode.AT_LEAST_ONCE, null);
+        StreamInfo b = c2.register(StreamType.OBJECT, "shared", ConsumerMode.EXACTLY_ONCE, null);
+        assertEquals(a.streamId(), b.streamId());
+        assertEquals(ConsumerMode.AT_LEAST_ONCE, b.mode());
+        assertEquals("shared", b.alias());
+        assertEquals(List.of(a.streamId()), s.topics.created, "one topic per stream, created once");
+        assertEquals(a.streamId(), c2.lookupAlias("shared").streamId());
+        RegistrationException e = assertThrows(RegistrationException.class,
+                () -> c2.register(StreamType.FILE, "shared", ConsumerMode.AT_MOST_ONCE, dir.toString()));
+        assertTrue(e.getMessage().contains("'shared'") && e.getMessage().contains("object stream"), e.getMessage());
+        StreamInfo other = c2.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null);
+        assertFalse(other.streamId().equals(a.streamId()));
+    }
+
+    @Test
+    void streamClosesWhenEveryWriterClosedAndReadersAreTold() throws Exception {
+        start(1000);
+        DistroStreamClient c1 = s.client("app");
+        DistroStreamClient c2 = s.client("app");
+        DistroStreamClient reader = s.client("other");
+        String id = c1.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null).streamId();
+        assertFalse(reader.isClosed(id));
+        assertFalse(reader.isClosed(id), "no writer yet: open");
+        c1.registerWriter(id, "w1");
+        c2.registerWriter(id, "w2");
+        reader.registerReader(id, "r1");
+        assertFalse(c1.closeWriter(id, "w1").closed());
+        assertFalse(reader.isClosed(id));
+        assertTrue(c2.closeWriter(id, "w2").closed());
+        // The reader learns it from the server's push (its cache said "open, verified").
+        eventually(() -> reader.isClosed(id), 2000, "push reaches the reader");
+        BackendException e = assertThrows(BackendException.class, () -> c1.registerWriter(id, "w3"));
+        assertTrue(e.getMessage().contains(id) && e.getMessage().contains("closed"), e.getMessage());
+        // Closing twice is harmless.
+        assertTrue(c2.closeWriter(id, "w2").closed());
+    }
+
+    @Test
+    void unknownIdIsRefusedByName() throws Exception {
+        start(1000);
+        DistroStreamClient c = s.client("app");
+        for (ThrowingCall call : List.<ThrowingCall>of(
+                () -> c.registerWriter("nope-1", "w"),
+                () -> c.registerReader("nope-1", "r"),
+                () -> c.closeWriter("nope-1", "w"),
+                () -> c.pollFiles("nope-1", "r", 0, 10),
+                () -> c.publishFile("nope-1", "w", dir.resolve("f").toString()),
+                () -> c.lookup("nope-1"))) {
+            BackendException e = assertThrows(BackendException.class, call::run);
+            assertTrue(e.getMessage().contains("unknown stream id 'nope-1'"), e.getMessage());
+        }
+        BackendException e = assertThrows(BackendException.class, () -> c.lookupAlias("nobody"));
+        assertTrue(e.getMessage().contains("'nobody'"), e.getMessage());
+    }
+
+    interface ThrowingCall {
+        void run() throws Exception;
+    }
+
+    @Test
+    void disconnectedWriterIsDroppedAfterTheGraceTimeout() throws Exception {
+        start(300);
+        DistroStreamClient writer = s.client("app");
+        DistroStreamClient reader = s.client("app");
+        String id = writer.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null).streamId();
+        writer.registerWriter(id, "w");
+        assertFalse(reader.isClosed(id));
+        long t0 = System.nanoTime();
+        writer.close(); // the process goes away without closing the stream
+        eventually(() -> reader.isClosed(id), 3000, "writer dropped, stream closed");
+        assertTrue((System.nanoTime() - t0) / 1_000_000 >= 250, "not before the grace timeout");
+    }
+
+    @Test
+    void writerThatStaysKeepsStreamOpen() throws Exception {
+        start(200);
+        DistroStreamClient w1 = s.client("app");
+        DistroStreamClient w2 = s.client("app");
+        DistroStreamClient reader = s.client("app");
+        String id = w1.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null).streamId();
+        w1.registerWriter(id, "a");
+        w2.registerWriter(id, "b");
+        w1.close();
+        Thread.sleep(600);
+        assertFalse(reader.isClosed(id));
+        w2.closeWriter(id, "b");
+        eventually(() -> reader.isClosed(id), 2000, "closed by the remaining writer");
+    }
+
+    @Test
+    void filePollWaitsForPathsThenTimesOut() throws Exception {
+        start(1000);
+        DistroStreamClient w = s.client("app");
+        DistroStreamClient r = s.client("app");
+        String id = w.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, dir.toString()).streamId();
+        long t0 = System.nanoTime();
+        assertEquals(List.of(), r.pollFiles(id, "r1", 300, 10).paths());
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms >= 250 && ms < 3000, ms + " ms");
+        CompletableFuture<FilesPolled> waiting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return r.pollFiles(id, "r1", 10_000, 10);
+            } catch (BackendException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        Thread.sleep(200);
+        assertFalse(waiting.isDone());
+        String f = dir.resolve("a.txt").toString();
+        t0 = System.nanoTime();
+        w.publishFile(id, "w1", f);
+        assertEquals(List.of(f), waiting.get(5, TimeUnit.SECONDS).paths());
+        assertTrue((System.nanoTime() - t0) / 1_000_000 < 3000);
+        // Another application sees it too; the same application does not get it twice.
+        assertEquals(List.of(f), s.client("app2").pollFiles(id, "x", 0, 10).paths());
+        assertEquals(List.of(), r.pollFiles(id, "r2", 0, 10).paths());
+    }
+
+    @Test
+    void closingWakesWaitingPolls() throws Exception {
+        start(1000);
+        DistroStreamClient w = s.client("app");
+        DistroStreamClient r = s.client("app");
+        String id = w.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, dir.toString()).streamId();
+        w.registerWriter(id, "w");
+        CompletableFuture<FilesPolled> waiting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return r.pollFiles(id, "r1", 20_000, 10);
+            } catch (BackendException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        Thread.sleep(200);
+        w.closeWriter(id, "w");
+        FilesPolled p = waiting.get(5, TimeUnit.SECONDS);
+        assertTrue(p.closed());
+        assertTrue(r.isClosed(id));
+    }
+
+    @Test
+    void publishOutsideTheBaseDirectoryOrOnObjectStreamIsRefused() throws Exception {
+        start(1000);
+        DistroStreamClient c = s.client("app");
+        String id = c.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, dir.resolve("base").toString()).streamId();
+        BackendException e = assertThrows(BackendException.class, () -> c.publishFile(id, "w", dir.resolve("x").toString()));
+        assertTrue(e.getMessage().contains("not inside the stream's base directory"), e.getMessage());
+        e = assertThrows(BackendException.class,
+                () -> c.publishFile(id, "w", dir.resolve("base/../x").toString()));
+        assertTrue(e.getMessage().contains("not inside"), e.getMessage());
+        String obj = c.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null).streamId();
+        e = assertThrows(BackendException.class, () -> c.pollFiles(obj, "r", 0, 1));
+        assertTrue(e.getMessage().contains("not a file stream"), e.getMessage());
+    }
+
+    @Test
+    void publishOnAClosedStreamIsRefused() throws Exception {
+        start(1000);
+        DistroStreamClient c = s.client("app");
+        String id = c.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, dir.toString()).streamId();
+        c.closeWriter(id, "w");
+        BackendException e = assertThrows(BackendException.class, () -> c.publishFile(id, "w2", dir.resolve("f").toString()));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+    }
+
+    @Test
+    void readersOfADisconnectedClientAreGoneAtOnce() throws Exception {
+        start(10_000);
+        DistroStreamClient c = s.client("app");
+        String id = c.register(StreamType.FILE, null, ConsumerMode.AT_LEAST_ONCE, dir.toString()).streamId();
+        c.pollFiles(id, "reader-1", 0, 10);
+        c.close();
+        eventually(() -> queues.get(id).readersGone.contains("reader-1"), 3000, "readerGone called");
+    }
+
+    @Test
+    void fileQueueFailureIsARegistrationError() throws Exception {
+        s = new TestStreamServer(1000, (id, base) -> {
+            throw new BackendException("cannot watch " + base);
+        });
+        DistroStreamClient c = s.client("app");
+        RegistrationException e = assertThrows(RegistrationException.class,
+                () -> c.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, dir.toString()));
+        assertTrue(e.getMessage().contains("cannot watch " + dir), e.getMessage());
+    }
+
+    @Test
+    void closeStopsQueuesAndTopics() throws Exception {
+        start(1000);
+        DistroStreamClient c = s.client("app");
+        String id = c.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, dir.toString()).streamId();
+        s.server.close();
+        assertTrue(queues.get(id).closed);
+        assertTrue(s.topics.closed);
+    }
+
+    @Test
+    void kafkaModeParsing() {
+        assertTrue(KafkaMode.parse("embedded").embedded());
+        assertTrue(KafkaMode.parse(null).embedded());
+        assertEquals("h:9092", KafkaMode.parse("h:9092").bootstrap());
+        assertEquals("h:9092,g:1", KafkaMode.parse("kafka://h:9092,g:1").bootstrap());
+        assertThrows(IllegalArgumentException.class, () -> KafkaMode.parse("nonsense"));
+    }
+}

@@ -1,0 +1,163 @@
+package streambench;
+
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.backend.ObjectPublisher;
+import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.kafka.EmbeddedKafkaBroker;
+import io.braid.streams.kafka.KafkaObjectBackend;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Raw kafka-clients vs KafkaObjectBackend on one embedded broker: producer→consumer throughput
+ * (24 B and 1 MiB values), publish→poll latency, broker start-up and first publish. Prints
+ * {@code RESULT <name> <value> <unit>} lines.
+ */
+public final class KafkaRawVsBackend {
+
+    public static void main(String[] args) throws Exception {
+        long jvmStartMs = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+        long t0 = System.nanoTime();
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
+             KafkaObjectBackend backend = new KafkaObjectBackend(broker.bootstrapServers())) {
+            result("broker_startup", ms(t0), "ms");
+            String bs = broker.bootstrapServers();
+            long t1 = System.nanoTime();
+            backend.createTopic("cold", 1);
+            backend.publisher("cold").publish(List.of(new byte[24]));
+            result("first_publish_after_start", ms(t1), "ms");
+            result("jvm_start_to_first_publish", System.currentTimeMillis() - jvmStartMs, "ms");
+
+            int small = Integer.getInteger("small", 300_000);
+            int large = Integer.getInteger("large", 300);
+            double raw24 = raw(bs, "raw24", 24, small);
+            double raw1m = raw(bs, "raw1m", 1 << 20, large);
+            result("raw_24B", raw24, "records/s");
+            result("raw_1MiB", raw1m / 1e6 * (1 << 20), "MB/s");
+            double be24 = viaBackend(backend, "be24", 24, Integer.getInteger("backendSmall", small));
+            double be1m = viaBackend(backend, "be1m", 1 << 20, large);
+            result("backend_24B", be24, "records/s");
+            result("backend_1MiB", be1m / 1e6 * (1 << 20), "MB/s");
+            result("ratio_24B", be24 / raw24, "x");
+            result("ratio_1MiB", be1m / raw1m, "x");
+            latency(backend);
+        }
+    }
+
+    /** Records/s from the first send to the last record consumed, classic consumer, one partition. */
+    static double raw(String bs, String topic, int size, int n) throws Exception {
+        KafkaObjectBackend.createTopic(bs, topic, 1);
+        String t = KafkaObjectBackend.topicName(topic);
+        Properties pp = new Properties();
+        pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
+        pp.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        pp.put(ProducerConfig.BATCH_SIZE_CONFIG, String.valueOf(256 * 1024));
+        pp.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, String.valueOf(EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
+        pp.put(ProducerConfig.BUFFER_MEMORY_CONFIG, String.valueOf(256L << 20));
+        pp.put(ProducerConfig.SEND_BUFFER_CONFIG, "-1");
+        Properties cp = new Properties();
+        cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
+        cp.put(ConsumerConfig.GROUP_ID_CONFIG, "raw-" + topic);
+        cp.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        cp.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(2 * EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
+        cp.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
+        cp.put(ConsumerConfig.RECEIVE_BUFFER_CONFIG, "-1");
+        byte[] value = new byte[size];
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+             KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            c.subscribe(List.of(t));
+            c.poll(Duration.ofMillis(200));
+            long start = System.nanoTime();
+            Thread producer = new Thread(() -> {
+                for (int i = 0; i < n; i++) {
+                    p.send(new ProducerRecord<>(t, value));
+                }
+                p.flush();
+            });
+            producer.start();
+            int got = 0;
+            while (got < n) {
+                for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
+                    got++;
+                }
+            }
+            producer.join();
+            return n / ((System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    /** The same through the backend: lists of 1000 (24 B) or 4 (1 MiB) values, one AT_MOST_ONCE reader. */
+    static double viaBackend(KafkaObjectBackend backend, String stream, int size, int n) throws Exception {
+        backend.createTopic(stream, 1);
+        ObjectPublisher pub = backend.publisher(stream);
+        int batch = size < 1024 ? 1000 : 4;
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < batch; i++) {
+            values.add(new byte[size]);
+        }
+        try (ObjectSubscriber sub = backend.subscriber(stream, "bench", ConsumerMode.AT_MOST_ONCE)) {
+            sub.poll(200);
+            long start = System.nanoTime();
+            Thread producer = new Thread(() -> {
+                try {
+                    for (int i = 0; i < n; i += batch) {
+                        pub.publish(values.subList(0, Math.min(batch, n - i)));
+                    }
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            producer.start();
+            int got = 0;
+            while (got < n) {
+                got += sub.poll(500).size();
+            }
+            producer.join();
+            return n / ((System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    static void latency(KafkaObjectBackend backend) throws Exception {
+        backend.createTopic("lat", 1);
+        ObjectPublisher pub = backend.publisher("lat");
+        try (ObjectSubscriber sub = backend.subscriber("lat", "bench", ConsumerMode.AT_MOST_ONCE)) {
+            pub.publish(List.of(new byte[24]));
+            while (sub.poll(500).isEmpty()) {
+                // join
+            }
+            int n = Integer.getInteger("latencySamples", 1000);
+            long[] lat = new long[n];
+            for (int i = 0; i < n; i++) {
+                long s = System.nanoTime();
+                pub.publish(List.of(new byte[24]));
+                while (sub.poll(1000).isEmpty()) {
+                    // wait
+                }
+                lat[i] = System.nanoTime() - s;
+            }
+            Arrays.sort(lat);
+            result("backend_latency_median", lat[n / 2] / 1e6, "ms");
+            result("backend_latency_p99", lat[n * 99 / 100] / 1e6, "ms");
+        }
+    }
+
+    static double ms(long t0) {
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    static void result(String name, double value, String unit) {
+        System.out.printf("RESULT %s %.3f %s%n", name, value, unit);
+    }
+}
