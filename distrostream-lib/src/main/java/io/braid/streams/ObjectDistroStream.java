@@ -24,6 +24,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
 
     private transient volatile ObjectPublisher publisher;
     private transient ObjectSubscriber subscriber;
+    /** This handle drained the closed stream: later polls only pick up records released since. */
+    private transient boolean drained;
 
     /** A new object stream, mode {@link ConsumerMode#AT_MOST_ONCE}. */
     public ObjectDistroStream() throws RegistrationException {
@@ -74,8 +76,17 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
             if (subscriber == null) {
                 subscriber = client().objectBackend().subscriber(getId(), client().applicationId(), getConsumerMode());
             }
-            // Once the stream is closed every record is in: take all that is left.
-            List<byte[]> records = isClosed() ? subscriber.drain() : subscriber.poll(Math.max(0, timeoutMs));
+            // Once the stream is closed every record is in: take all that is left, once; after that
+            // answer at once (a record released by a reader that died may still come).
+            List<byte[]> records;
+            if (!isClosed()) {
+                records = subscriber.poll(Math.max(0, timeoutMs));
+            } else if (!drained) {
+                records = subscriber.drain();
+                drained = true;
+            } else {
+                records = subscriber.poll(0);
+            }
             return deserialize(records);
         }
     }

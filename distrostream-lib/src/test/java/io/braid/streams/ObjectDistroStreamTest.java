@@ -65,6 +65,20 @@ class ObjectDistroStreamTest {
     }
 
     @Test
+    void aClosedDrainedStreamAnswersAtOnceWithoutDrainingAgain() throws Exception {
+        ObjectDistroStream<String> w = new ObjectDistroStream<>();
+        ObjectDistroStream<String> r = copy(w);
+        w.publish(List.of("a", "b", "c"));
+        w.close();
+        int before = io.braid.streams.client.InMemoryObjectBackend.DRAINS.get();
+        assertEquals(List.of("a", "b", "c"), pollAll(r));
+        assertEquals(before + 1, io.braid.streams.client.InMemoryObjectBackend.DRAINS.get(), "drained once");
+        assertEquals(List.of(), r.poll());
+        assertEquals(List.of(), r.poll(10_000), "a closed, drained stream answers at once");
+        assertEquals(before + 1, io.braid.streams.client.InMemoryObjectBackend.DRAINS.get(), "not drained again");
+    }
+
+    @Test
     void constructorsAndMetadata() throws Exception {
         ObjectDistroStream<String> plain = new ObjectDistroStream<>();
         assertEquals(StreamType.OBJECT, plain.getStreamType());

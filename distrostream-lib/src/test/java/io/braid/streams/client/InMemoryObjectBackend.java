@@ -27,6 +27,8 @@ public final class InMemoryObjectBackend implements ObjectBackend {
 
     /** A factory for {@link DistroStreamClient}: every bootstrap address gives the shared in-memory store. */
     public static final ObjectBackendFactory FACTORY = bootstrap -> new InMemoryObjectBackend();
+    /** How many times a subscriber drained (tests check that a drained stream is not drained again). */
+    public static final java.util.concurrent.atomic.AtomicInteger DRAINS = new java.util.concurrent.atomic.AtomicInteger();
 
     private static Topic topic(String id) {
         synchronized (TOPICS) {
@@ -84,6 +86,7 @@ public final class InMemoryObjectBackend implements ObjectBackend {
 
             @Override
             public List<byte[]> drain() {
+                DRAINS.incrementAndGet();
                 synchronized (t) {
                     int from = t.cursorByApp.getOrDefault(applicationId, 0);
                     t.cursorByApp.put(applicationId, t.records.size());
