@@ -4,7 +4,6 @@ import io.braid.comm.message.Message;
 import io.braid.comm.transport.MessageHandler;
 import io.braid.comm.transport.MessageServer;
 import io.braid.streams.BackendException;
-import io.braid.streams.ConsumerMode;
 import io.braid.streams.StreamType;
 import io.braid.streams.backend.FileStreamQueue;
 import io.braid.streams.files.DirectoryFileStreamQueue;
@@ -13,7 +12,6 @@ import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
 import io.braid.streams.protocol.ErrorReply;
-import io.braid.streams.protocol.FilesPolled;
 import io.braid.streams.protocol.LookupStream;
 import io.braid.streams.protocol.PollFiles;
 import io.braid.streams.protocol.PublishFile;
@@ -43,7 +41,6 @@ import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -359,7 +356,8 @@ public final class DistroStreamServer implements AutoCloseable {
                 if (meta.type() == StreamType.OBJECT) {
                     topics.createTopic(meta.id());
                 } else {
-                    FileStream fs = new FileStream(meta.id(), meta.mode(), fileQueues.open(meta.id(), Path.of(meta.baseDir())));
+                    FileStream fs = new FileStream(meta.id(), meta.mode(), meta.baseDir(),
+                            fileQueues.open(meta.id(), Path.of(meta.baseDir())), this::isClosed, work, () -> closed);
                     fileStreams.put(meta.id(), fs);
                     fs.queue.onAvailable(fs::wakeAll);
                 }
@@ -430,7 +428,7 @@ public final class DistroStreamServer implements AutoCloseable {
         synchronized (registry) {
             registry.addReader(r.streamId(), r.readerId(), c.clientId);
         }
-        Waiter w = new Waiter(fs, c.channel, c.applicationId, r);
+        FileStream.Waiter w = fs.new Waiter(c.channel, c.applicationId, r);
         work.execute(() -> {
             if (w.tryServe(r.timeoutMs() <= 0 || isClosed(r.streamId()))) {
                 return;
@@ -438,8 +436,8 @@ public final class DistroStreamServer implements AutoCloseable {
             fs.waiters.add(w);
             // Paths may have arrived between the take and joining the waiters.
             w.tryServe(false);
-            if (!w.done) {
-                w.timeout = timer.schedule(() -> work.execute(() -> w.tryServe(true)), r.timeoutMs(), TimeUnit.MILLISECONDS);
+            if (!w.isDone()) {
+                w.setTimeout(timer.schedule(() -> work.execute(() -> w.tryServe(true)), r.timeoutMs(), TimeUnit.MILLISECONDS));
             }
         });
     }
@@ -518,111 +516,13 @@ public final class DistroStreamServer implements AutoCloseable {
         channelsByClient.entrySet().removeIf(e -> e.getValue().isEmpty());
     }
 
-    // ---------------------------------------------------------------- file streams
-
-    private final class FileStream {
-        final String streamId;
-        final ConsumerMode mode;
-        final FileStreamQueue queue;
-        final Set<Waiter> waiters = ConcurrentHashMap.newKeySet();
-
-        FileStream(String streamId, ConsumerMode mode, FileStreamQueue queue) {
-            this.streamId = streamId;
-            this.mode = mode;
-            this.queue = queue;
-        }
-
-        String baseDir() {
-            synchronized (registry) {
-                try {
-                    return registry.lookup(streamId, null).baseDir();
-                } catch (StreamRegistryException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }
-
-        void wakeAll() {
-            if (!waiters.isEmpty() && !closed) {
-                work.execute(() -> wake(false));
-            }
-        }
-
-        void wake(boolean last) {
-            for (Waiter w : List.copyOf(waiters)) {
-                w.tryServe(last);
-            }
-        }
-
-        void cancelWaiters(Channel ch) {
-            for (Waiter w : List.copyOf(waiters)) {
-                if (w.channel == ch) {
-                    w.cancel();
-                }
-            }
-        }
-    }
-
-    /** A long poll waiting for paths. */
-    private final class Waiter {
-        final FileStream fs;
-        final Channel channel;
-        final String applicationId;
-        final PollFiles request;
-        volatile boolean done;
-        volatile ScheduledFuture<?> timeout;
-
-        Waiter(FileStream fs, Channel channel, String applicationId, PollFiles request) {
-            this.fs = fs;
-            this.channel = channel;
-            this.applicationId = applicationId;
-            this.request = request;
-        }
-
-        /** Takes paths; answers if there are some or {@code last}. Returns true once answered. */
-        synchronized boolean tryServe(boolean last) {
-            if (done) {
-                return true;
-            }
-            boolean closedNow = isClosed(fs.streamId);
-            List<String> paths;
-            try {
-                paths = fs.queue.take(applicationId, request.readerId(), fs.mode, Math.max(1, request.max()));
-            } catch (RuntimeException e) {
-                finish();
-                reply(channel, new ErrorReply(request.requestId(), ErrorReply.Kind.BACKEND, "cannot read file stream "
-                        + fs.streamId + ": " + e.getMessage()));
-                return true;
-            }
-            if (paths.isEmpty() && !last && !closedNow) {
-                return false;
-            }
-            finish();
-            reply(channel, new FilesPolled(request.requestId(), paths, closedNow));
-            return true;
-        }
-
-        synchronized void cancel() {
-            finish();
-        }
-
-        private void finish() {
-            done = true;
-            fs.waiters.remove(this);
-            ScheduledFuture<?> t = timeout;
-            if (t != null) {
-                t.cancel(false);
-            }
-        }
-    }
-
     // ---------------------------------------------------------------- helpers
 
     private static StreamInfo info(long requestId, StreamMeta m) {
         return new StreamInfo(requestId, m.id(), m.alias(), m.type(), m.mode(), m.baseDir(), m.closed());
     }
 
-    private static void reply(Channel ch, StreamReply r) {
+    static void reply(Channel ch, StreamReply r) {
         if (ch != null && ch.isActive()) {
             ch.writeAndFlush(r);
         }
