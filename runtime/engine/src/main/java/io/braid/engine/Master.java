@@ -17,7 +17,6 @@ import io.braid.engine.deploy.WorkerLaunch;
 import io.braid.engine.deploy.WorkerStarter;
 import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.SharedDisks;
-import io.braid.engine.dispatch.WorkerHandle;
 import io.braid.engine.dispatch.WorkerLinkHandler;
 import io.braid.engine.dispatch.WorkerPool;
 import io.braid.engine.monitor.ProgressLine;
@@ -26,14 +25,12 @@ import io.braid.engine.monitor.graph.TaskGraph;
 import io.braid.engine.monitor.trace.TraceRecorder;
 import io.braid.engine.resources.Cluster;
 import io.braid.engine.resources.NodeDescription;
-import io.braid.engine.scheduling.ResourceRequest;
 import io.braid.engine.scheduling.Scheduler;
 import io.braid.engine.task.TaskSubmission;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,15 +147,6 @@ public final class Master implements AutoCloseable {
         return access;
     }
 
-    /** Whether some node could ever run a task with this request. */
-    public boolean canEverRun(ResourceRequest request) {
-        return scheduler.canEverRun(request);
-    }
-
-    public List<WorkerHandle> workers() {
-        return pool.all();
-    }
-
     /** Runs on the core thread and waits: for reading core state from outside at the end of a run. */
     public <T> T onCore(java.util.function.Supplier<T> s) {
         var f = new java.util.concurrent.CompletableFuture<T>();
@@ -208,8 +196,4 @@ public final class Master implements AutoCloseable {
         dataServer.close();
     }
 
-    /** The log directory's jobs folder exists even when no task printed anything. */
-    public static void prepareLogDir(Path logDir) throws IOException {
-        Files.createDirectories(logDir.resolve("jobs"));
-    }
 }

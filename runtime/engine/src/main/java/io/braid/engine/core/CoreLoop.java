@@ -35,10 +35,6 @@ public final class CoreLoop {
         queue.add(event);
     }
 
-    public boolean inCore() {
-        return Thread.currentThread() == thread;
-    }
-
     public void stop() {
         running = false;
         queue.add(() -> { });

@@ -316,10 +316,6 @@ public final class RuntimeCore {
         onFatal.accept(message);
     }
 
-    public String fatalError() {
-        return fatal;
-    }
-
     public TaskStats stats() {
         return stats;
     }
@@ -338,10 +334,6 @@ public final class RuntimeCore {
 
     public List<WorkerHandle> workers() {
         return workers;
-    }
-
-    public long doneCount() {
-        return done;
     }
 
     static String firstLine(String text) {

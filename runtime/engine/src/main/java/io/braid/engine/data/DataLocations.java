@@ -66,8 +66,4 @@ public final class DataLocations {
         return lost;
     }
 
-    public void remove(String dataName) {
-        holders.remove(dataName);
-        sizes.remove(dataName);
-    }
 }

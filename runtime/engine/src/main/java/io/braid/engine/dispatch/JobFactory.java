@@ -16,6 +16,7 @@ import java.util.List;
 
 /** Builds the {@link RunTask} message of a task for the node it was assigned to. */
 public final class JobFactory {
+    private static final int[] NO_NODES = new int[0];
     private final List<WorkerHandle> workers;
     private final DataLocations locations;
     private final VersionStore masterStore;
@@ -88,8 +89,7 @@ public final class JobFactory {
 
     /** Nodes holding the task's inputs, most bytes first: the scheduler's locality hint. */
     public int[] preferredNodes(AnalysedTask a) {
-        long[] bytes = new long[workers.size()];
-        boolean any = false;
+        long[] bytes = null; // only tasks with inputs on workers pay for this
         for (int i = 0; i < a.paramCount(); i++) {
             DataVersion in = a.readVersion(i);
             if (in == null) {
@@ -98,16 +98,19 @@ public final class JobFactory {
             String name = in.name();
             for (int h : locations.holders(name)) {
                 if (h >= 0) {
+                    if (bytes == null) {
+                        bytes = new long[workers.size()];
+                    }
                     bytes[h] += Math.max(1, locations.size(name));
-                    any = true;
                 }
             }
         }
-        if (!any) {
-            return new int[0];
+        if (bytes == null) {
+            return NO_NODES;
         }
-        return java.util.stream.IntStream.range(0, bytes.length).filter(n -> bytes[n] > 0).boxed()
-                .sorted((x, y) -> Long.compare(bytes[y], bytes[x])).mapToInt(Integer::intValue).toArray();
+        long[] weight = bytes;
+        return java.util.stream.IntStream.range(0, weight.length).filter(n -> weight[n] > 0).boxed()
+                .sorted((x, y) -> Long.compare(weight[y], weight[x])).mapToInt(Integer::intValue).toArray();
     }
 
 }

@@ -81,10 +81,4 @@ public final class WorkerHandle {
         }
     }
 
-    public void close() {
-        Channel ch = channel;
-        if (ch != null) {
-            ch.close();
-        }
-    }
 }
