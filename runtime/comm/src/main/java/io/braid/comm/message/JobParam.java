@@ -11,10 +11,13 @@ import java.util.List;
  *       {@code outData} the version to write (null for IN).
  *   <li>{@code FILE}: a file; the worker passes the task a local path. {@code inData}/{@code outData}
  *       as for objects; {@code fileName} is the original file name (kept as suffix of the local name).
+ *   <li>{@code STREAM}: a DistroStream handle; {@code value} is the handle Java-serialised, in Base64;
+ *       {@code outData} is the writer id the task publishes and closes as when it writes the stream
+ *       (STREAM OUT), null when it reads it. No data moves: streams carry their own.
  * </ul>
  * {@code sources} lists where {@code inData} can be fetched from.
  */
 public record JobParam(Kind kind, String javaType, String value, String inData, String outData,
                        List<DataLocation> sources, String fileName) {
-    public enum Kind { VALUE, OBJECT, FILE }
+    public enum Kind { VALUE, OBJECT, FILE, STREAM }
 }

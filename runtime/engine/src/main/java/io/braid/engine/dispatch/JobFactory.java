@@ -45,6 +45,11 @@ public final class JobFactory {
                 params.add(new JobParam(JobParam.Kind.VALUE, p.javaType(), p.value(), null, null, List.of(), null));
                 continue;
             }
+            if (p.kind() == JobParam.Kind.STREAM) {
+                params.add(new JobParam(JobParam.Kind.STREAM, p.javaType(), p.value(), null, p.stream().writerId(),
+                        List.of(), null));
+                continue;
+            }
             DataVersion in = a.readVersion(i);
             DataVersion out = a.writeVersion(i);
             String inName = in == null ? null : in.name();

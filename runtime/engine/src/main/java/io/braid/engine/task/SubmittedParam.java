@@ -10,13 +10,21 @@ import java.nio.file.Path;
  * One parameter of a task call, translated by the app side. By-value parameters carry their text
  * in {@code value}; objects and files carry their {@link DataKey}. {@code snapshot} is the
  * serialised current value when the main program holds the newest one ({@code mainWroteBefore});
- * {@code file} is the file's path on the master.
+ * {@code file} is the file's path on the master. A STREAM parameter carries its serialised handle in
+ * {@code value} (Base64) and what the analyser and scheduler need in {@code stream}; it has no key.
  */
 public record SubmittedParam(JobParam.Kind kind, String javaType, String value, DataKey key, AccessMode mode,
-                             boolean mainWroteBefore, byte[] snapshot, Path file, String display) {
+                             boolean mainWroteBefore, byte[] snapshot, Path file, String display,
+                             StreamParam stream) {
 
     public static SubmittedParam byValue(String javaType, String value) {
         return new SubmittedParam(JobParam.Kind.VALUE, javaType, value, null, AccessMode.R, false, null, null,
-                value == null ? "null" : value);
+                value == null ? "null" : value, null);
+    }
+
+    /** A stream handle passed to a task: no data, no dependency; {@code handleBase64} is the serialised handle. */
+    public static SubmittedParam stream(String javaType, String handleBase64, StreamParam stream, String display) {
+        return new SubmittedParam(JobParam.Kind.STREAM, javaType, handleBase64, null,
+                stream.writes() ? AccessMode.W : AccessMode.R, false, null, null, display, stream);
     }
 }

@@ -124,7 +124,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
             objects.markPending(e);
         }
         return new SubmittedParam(JobParam.Kind.OBJECT, javaType, null, new ObjectKey(e.id), mode, mainWrote, snapshot,
-                null, obj.getClass().getSimpleName() + "#" + e.id);
+                null, obj.getClass().getSimpleName() + "#" + e.id, null);
     }
 
     private SubmittedParam fileParam(Object pathLike, Direction dir, String javaType) {
@@ -147,7 +147,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
             e.pending = true;
         }
         return new SubmittedParam(JobParam.Kind.FILE, javaType, null, new FileKey(path), mode, mainWrote, null,
-                Path.of(path), String.valueOf(pathLike));
+                Path.of(path), String.valueOf(pathLike), null);
     }
 
     private static AccessMode mode(Direction d) {

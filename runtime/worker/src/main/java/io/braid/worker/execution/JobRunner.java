@@ -51,7 +51,7 @@ public final class JobRunner {
         List<Long> sizes = new ArrayList<>(2);
         for (int i = 0; i < values.length; i++) {
             JobParam p = params.get(i);
-            if (p.outData() == null) {
+            if (p.outData() == null || p.kind() == JobParam.Kind.STREAM) {
                 continue;
             }
             long size = p.kind() == JobParam.Kind.FILE ? storeFile(p, (String) values[i]) : storeObject(p.outData(), values[i]);
@@ -72,6 +72,7 @@ public final class JobRunner {
                     ? serializer.deserialize(inputs.objectBytes(p.inData(), p.sources()))
                     : newEmptyObject(calleeClass != null ? calleeClass : p.javaType());
             case FILE -> preparePath(p);
+            case STREAM -> throw new UnsupportedOperationException("STREAM parameters are not supported yet");
         };
     }
 
