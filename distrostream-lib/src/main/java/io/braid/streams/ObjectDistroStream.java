@@ -91,6 +91,17 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         }
     }
 
+    @Override
+    void releaseReader() {
+        synchronized (readLock()) {
+            if (subscriber != null) {
+                subscriber.close();
+                subscriber = null;
+                drained = false;
+            }
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private List<T> deserialize(List<byte[]> records) throws BackendException {
         ObjectSerializer serializer = serializer();

@@ -40,6 +40,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
                 }
             }
 
+            @Override
+            public void releaseReader(DistroStream<?> handle) {
+                handle(handle).releaseReader();
+            }
+
             private StreamHandle<?> handle(DistroStream<?> handle) {
                 if (handle instanceof StreamHandle<?> h) {
                     return h;
@@ -142,6 +147,10 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
         synchronized (roleLock()) {
             writerClosed = true;
         }
+    }
+
+    /** Ends this handle's reader role in this process (see {@link StreamHandles#releaseReader}). */
+    void releaseReader() {
     }
 
     /** Finishes what this handle's writer has under way before it closes. */

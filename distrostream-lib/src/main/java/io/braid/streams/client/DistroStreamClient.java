@@ -164,12 +164,17 @@ public final class DistroStreamClient implements AutoCloseable {
         }
     }
 
-    /** Closes and forgets the process's client; the next {@link #get()} creates a new one. */
-    public static void resetForTests() {
+    /** Closes and forgets the process's client (at the end of a run); the next {@link #get()} creates a new one. */
+    public static void closeProcessClient() {
         DistroStreamClient c = install(null);
         if (c != null) {
             c.close();
         }
+    }
+
+    /** As {@link #closeProcessClient()}: tests that simulate several processes start afresh. */
+    public static void resetForTests() {
+        closeProcessClient();
     }
 
     public String serverAddress() {

@@ -16,6 +16,8 @@ public final class StreamHandles {
         StreamAccess access(DistroStream<?> handle);
 
         void bindWriter(DistroStream<?> handle, String writerId);
+
+        void releaseReader(DistroStream<?> handle);
     }
 
     private static volatile Hooks hooks;
@@ -45,6 +47,15 @@ public final class StreamHandles {
      */
     public static void bindWriter(DistroStream<?> handle, String writerId) {
         hooks(handle).bindWriter(handle, writerId);
+    }
+
+    /**
+     * Ends {@code handle}'s reader role in this process (a consumer task finished): what it took
+     * is acknowledged as its mode says and its backend reader leaves, so records left go to the
+     * other readers. A later poll on the handle starts a new reader.
+     */
+    public static void releaseReader(DistroStream<?> handle) {
+        hooks(handle).releaseReader(handle);
     }
 
     private static Hooks hooks(DistroStream<?> handle) {

@@ -43,6 +43,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -78,6 +79,8 @@ public final class DistroStreamServer implements AutoCloseable {
     private final ExecutorService work;
     private final ScheduledExecutorService timer;
     private final String advertisedHost;
+    private final Set<StreamType> allowedTypes;
+    private final String disallowedHint;
     private final Map<String, Set<Channel>> channelsByClient = new ConcurrentHashMap<>();
     private final Map<String, FileStream> fileStreams = new ConcurrentHashMap<>();
     /** Completes when a new stream's backend (topic, file queue) is ready; attachers wait for it. */
@@ -90,6 +93,8 @@ public final class DistroStreamServer implements AutoCloseable {
     private DistroStreamServer(Builder b) {
         this.registry = new StreamRegistry("ds-" + UUID.randomUUID().toString().substring(0, 8) + "-", b.writerGraceMs);
         this.advertisedHost = advertisedHost(b.host);
+        this.allowedTypes = Set.copyOf(b.allowedTypes);
+        this.disallowedHint = b.disallowedHint;
         this.topics = b.topics != null ? b.topics : new KafkaTopics(b.kafka, advertisedHost,
                 b.workDir == null ? null : b.workDir.resolve("kafka"));
         this.fileQueues = b.fileQueues != null ? b.fileQueues : DistroStreamServer::directoryQueue;
@@ -118,6 +123,8 @@ public final class DistroStreamServer implements AutoCloseable {
         private long writerGraceMs = Long.getLong(GRACE_PROPERTY, DEFAULT_WRITER_GRACE_MS);
         private ObjectTopics topics;
         private FileQueueFactory fileQueues;
+        private Set<StreamType> allowedTypes = EnumSet.allOf(StreamType.class);
+        private String disallowedHint = "";
 
         /** Address to bind (default 127.0.0.1; "0.0.0.0": every interface, advertising this host's address). */
         public Builder host(String host) {
@@ -158,6 +165,16 @@ public final class DistroStreamServer implements AutoCloseable {
         /** Replaces the file queues (default: a watched directory per stream). */
         public Builder fileQueues(FileQueueFactory fileQueues) {
             this.fileQueues = fileQueues;
+            return this;
+        }
+
+        /**
+         * The stream kinds applications may create or attach to (default: all); registering
+         * another kind fails with a message ending in {@code hint} (e.g. the launcher flag to change).
+         */
+        public Builder allowedTypes(Set<StreamType> types, String hint) {
+            this.allowedTypes = types.isEmpty() ? EnumSet.noneOf(StreamType.class) : EnumSet.copyOf(types);
+            this.disallowedHint = hint == null ? "" : hint;
             return this;
         }
 
@@ -344,6 +361,10 @@ public final class DistroStreamServer implements AutoCloseable {
     }
 
     private StreamReply register(Connection c, RegisterStream r) throws StreamRegistryException, BackendException {
+        if (!allowedTypes.contains(r.type())) {
+            throw new StreamRegistryException(ErrorReply.Kind.REGISTRATION, (r.type() == StreamType.OBJECT ? "object"
+                    : "file") + " streams are disabled on this server" + disallowedHint);
+        }
         StreamRegistry.Registration reg;
         CompletableFuture<Void> readiness;
         synchronized (registry) {

@@ -9,6 +9,8 @@ import io.braid.launcher.options.UsageException;
 import io.braid.launcher.run.AppSetupException;
 import io.braid.launcher.run.JavaAppRun;
 import io.braid.launcher.run.RunSettings;
+import io.braid.launcher.streams.StreamingMode;
+import io.braid.streams.server.KafkaMode;
 
 import java.io.File;
 import java.nio.file.Path;
@@ -62,17 +64,26 @@ public final class BraidRun {
         if (!List.of("off", "info", "debug").contains(logLevel)) {
             throw new UsageException("--log_level=" + logLevel + ": expected off, info or debug");
         }
-        String streaming = o.get("--streaming");
-        if (!List.of("NONE", "OBJECTS", "FILES", "ALL").contains(streaming.toUpperCase())) {
-            throw new UsageException("--streaming=" + streaming + ": expected NONE, OBJECTS, FILES or ALL");
-        }
+        StreamingMode streaming = StreamingMode.parse(o.get("--streaming"));
+        KafkaMode streamingBackend = streamingBackend(o.get("--streaming_backend"));
         Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"), app, logLevel);
         RunSettings settings = new RunSettings(app, o.appArgs(), classpath(o.get("--classpath")), o.all("--interface"),
                 cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--tracing"), o.flag("--summary"),
                 o.intValue("--io_executors"),
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
-                braidJar());
+                braidJar(), streaming, streamingBackend);
         return new JavaAppRun(settings).run();
+    }
+
+    private static KafkaMode streamingBackend(String text) {
+        if (!text.equalsIgnoreCase("embedded") && !text.startsWith("kafka://")) {
+            throw new UsageException("--streaming_backend=" + text + ": expected embedded or kafka://HOST:PORT");
+        }
+        try {
+            return KafkaMode.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--streaming_backend=" + text + ": expected embedded or kafka://HOST:PORT");
+        }
     }
 
     private static Cluster cluster(LauncherOptions o) {

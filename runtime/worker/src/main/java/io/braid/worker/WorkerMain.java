@@ -6,6 +6,7 @@ import io.braid.comm.transport.DataFetcher;
 import io.braid.comm.transport.DataServerHandler;
 import io.braid.comm.transport.MessageClient;
 import io.braid.comm.transport.MessageServer;
+import io.braid.streams.client.DistroStreamClient;
 import io.braid.worker.data.InputResolver;
 import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.ExecutionManager;
@@ -60,6 +61,7 @@ public final class WorkerMain {
         master.awaitClose();
         LOG.info("worker {} stopping", opts.node());
         execution[0].shutdown();
+        DistroStreamClient.closeProcessClient();
         fetcher.close();
         dataServer.close();
         master.close();

@@ -6,6 +6,7 @@ import io.braid.api.IO;
 import io.braid.api.Method;
 import io.braid.api.Parameter;
 import io.braid.api.Type;
+import io.braid.streams.DistroStream;
 
 import java.io.File;
 import java.lang.reflect.Modifier;
@@ -235,9 +236,20 @@ public final class TaskRegistry {
                 }
                 yield Type.STRING;
             }
-            case OBJECT, STREAM -> {
+            case STREAM -> {
+                if (!DistroStream.class.isAssignableFrom(javaType)) {
+                    throw fail(where, "@Parameter(type=STREAM) on a parameter of type " + typeName
+                            + " (a stream parameter must be a DistroStream, ObjectDistroStream or FileDistroStream)");
+                }
+                yield Type.STREAM;
+            }
+            case OBJECT -> {
                 if (javaType.isPrimitive()) {
                     throw fail(where, "@Parameter(type=" + declared + ") on a parameter of type " + typeName);
+                }
+                if (DistroStream.class.isAssignableFrom(javaType)) {
+                    throw fail(where, "@Parameter(type=OBJECT) on a stream parameter of type " + typeName
+                            + " (declare it type=STREAM, direction=IN or OUT)");
                 }
                 yield declared;
             }
@@ -249,6 +261,10 @@ public final class TaskRegistry {
                 yield inferred(javaType);
             }
         };
+        if (type == Type.STREAM && direction == Direction.INOUT) {
+            throw fail(where, "direction INOUT on the stream parameter of type " + typeName
+                    + " (a task reads a stream (IN) or writes it (OUT), not both through one parameter)");
+        }
         boolean byValue = javaType.isPrimitive() || type == Type.STRING;
         if (direction != Direction.IN && byValue) {
             throw fail(where, "direction " + direction + " on a by-value parameter of type " + typeName
@@ -276,6 +292,8 @@ public final class TaskRegistry {
             return Type.DOUBLE;
         } else if (c == String.class) {
             return Type.STRING;
+        } else if (DistroStream.class.isAssignableFrom(c)) {
+            return Type.STREAM;
         }
         return Type.OBJECT;
     }

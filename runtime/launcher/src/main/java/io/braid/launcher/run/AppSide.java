@@ -15,6 +15,7 @@ import io.braid.launcher.app.Placeholders;
 import io.braid.launcher.app.TaskMethod;
 import io.braid.launcher.app.TaskParam;
 import io.braid.launcher.app.TaskRegistry;
+import io.braid.launcher.streams.StreamArguments;
 import io.braid.spi.AppRuntime;
 
 import java.io.File;
@@ -55,13 +56,16 @@ public final class AppSide implements HooksHandler, AppRuntime {
     @Override
     public synchronized Object task(int taskMethodId, Object[] args) {
         TaskMethod m = registry.byId(taskMethodId);
+        long taskId = taskIds.incrementAndGet();
         List<SubmittedParam> params = new ArrayList<>(args.length);
         int a = 0;
         if (!m.isStatic()) {
             params.add(objectParam(args[a++], m.calleeDirection(), m.declaringClass().getName()));
         }
         for (TaskParam p : m.params()) {
-            params.add(param(p, args[a++]));
+            params.add(p.type() == Type.STREAM
+                    ? StreamArguments.toParam(args[a], p.direction(), p.javaType().getName(), taskId, a++, m.label())
+                    : param(p, args[a++]));
         }
         Class<?> rt = m.returnType();
         ObjectKey returnKey = null;
@@ -72,7 +76,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
             returnEntry = placeholder != null ? objects.register(placeholder) : null;
             returnKey = new ObjectKey(returnEntry != null ? returnEntry.id : objects.newId());
         }
-        master.submit(new TaskSubmission(taskIds.incrementAndGet(), definitions.get(taskMethodId), params, returnKey));
+        master.submit(new TaskSubmission(taskId, definitions.get(taskMethodId), params, returnKey));
         if (returnKey == null) {
             return null;
         }
@@ -96,8 +100,6 @@ public final class AppSide implements HooksHandler, AppRuntime {
                 return fileParam(value, p.direction(), javaType);
             case OBJECT:
                 return objectParam(value, p.direction(), javaType);
-            case STREAM:
-                throw new UnsupportedOperationException("STREAM parameters are not supported yet");
             default:
                 touch(value);
                 return SubmittedParam.byValue(javaType, value == null ? null : String.valueOf(value));

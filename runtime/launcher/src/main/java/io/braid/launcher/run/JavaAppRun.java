@@ -12,6 +12,7 @@ import io.braid.engine.task.TaskDefinition;
 import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
 import io.braid.launcher.instrument.AppClassLoader;
+import io.braid.launcher.streams.StreamHosting;
 import io.braid.spi.AppRuntime;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +34,10 @@ import java.util.List;
 public final class JavaAppRun {
     private static final Logger LOG = LoggerFactory.getLogger(JavaAppRun.class);
 
+    private static final String MASTER_HOST = "127.0.0.1";
+
     private final RunSettings settings;
+    private volatile StreamHosting streams;
 
     public JavaAppRun(RunSettings settings) {
         this.settings = settings;
@@ -56,12 +60,22 @@ public final class JavaAppRun {
         checkFits(settings.cluster(), definitions, settings.ioExecutors());
         checkNodesAreLocal(settings.cluster());
 
-        WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), settings.workerJvmOptions(), "127.0.0.1",
+        streams = StreamHosting.start(settings.streaming(), settings.streamingBackend(), MASTER_HOST,
+                "braid-" + settings.logDir().getFileName());
+        List<String> workerJvm = new java.util.ArrayList<>(settings.workerJvmOptions());
+        workerJvm.addAll(streams.workerJvmOptions());
+        WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), workerJvm, MASTER_HOST,
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
                 settings.ioExecutors());
         MasterConfig config = new MasterConfig(launch, settings.graph(), settings.tracing(), ProgressLine.wanted(),
                 settings.workerStartTimeoutSeconds() * 1000L);
-        Master master = Master.start(settings.cluster(), config, this::abort);
+        Master master;
+        try {
+            master = Master.start(settings.cluster(), config, this::abort);
+        } catch (IOException | RuntimeException e) {
+            streams.close();
+            throw e;
+        }
         AppSide app = new AppSide(master, registry, definitions, loader);
         Hooks.install(app);
         AppRuntime.install(app);
@@ -95,6 +109,7 @@ public final class JavaAppRun {
             System.err.println("[braid] trace: " + file + " (" + spans + " tasks; open it in ui.perfetto.dev or chrome://tracing)");
         }
         master.close();
+        streams.close();
         LOG.info("run finished with status {}", status);
         return status;
     }
@@ -120,9 +135,26 @@ public final class JavaAppRun {
             System.err.println("[braid] ERROR: " + message);
             System.err.println("[braid] logs: " + settings.logDir());
             LOG.error("aborting: {}", message);
+            closeStreamsBeforeHalt();
             Runtime.getRuntime().halt(1);
         }, "braid-abort");
         t.start();
+    }
+
+    /** The embedded broker's data directory goes with the server; bounded, the run is ending anyway. */
+    private void closeStreamsBeforeHalt() {
+        StreamHosting s = streams;
+        if (s == null) {
+            return;
+        }
+        Thread closer = new Thread(s::close, "braid-abort-streams");
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Before the task interface is looked for, so that a mistyped main class is named as such. */

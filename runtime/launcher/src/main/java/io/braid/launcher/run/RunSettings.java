@@ -1,6 +1,8 @@
 package io.braid.launcher.run;
 
 import io.braid.engine.resources.Cluster;
+import io.braid.launcher.streams.StreamingMode;
+import io.braid.streams.server.KafkaMode;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -9,5 +11,5 @@ import java.util.List;
 public record RunSettings(String mainClass, List<String> appArgs, List<String> classpath, List<String> extraInterfaces,
                           Cluster cluster, Path logDir, String logLevel, boolean graph, boolean tracing, boolean summary,
                           int ioExecutors, int masterPort, List<String> workerJvmOptions, int workerStartTimeoutSeconds,
-                          String braidJar) {
+                          String braidJar, StreamingMode streaming, KafkaMode streamingBackend) {
 }

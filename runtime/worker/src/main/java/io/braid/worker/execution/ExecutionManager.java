@@ -80,10 +80,13 @@ public final class ExecutionManager {
         return w.toString();
     }
 
+    /** Executors run with the application's class loader (the creator's) as context loader, whoever starts them. */
     private static java.util.concurrent.ThreadFactory named(String prefix) {
         AtomicInteger n = new AtomicInteger();
+        ClassLoader appLoader = Thread.currentThread().getContextClassLoader();
         return r -> {
             Thread t = new Thread(r, prefix + "-executor-" + n.incrementAndGet());
+            t.setContextClassLoader(appLoader);
             t.setDaemon(true);
             return t;
         };

@@ -33,9 +33,16 @@ public final class JobRunner {
         Method method = invoker.find(job.className(), job.methodName(), job.paramTypes());
         List<JobParam> params = job.params();
         Object[] values = new Object[params.size()];
+        TaskStreams streams = null;
         for (int i = 0; i < values.length; i++) {
+            JobParam p = params.get(i);
             try {
-                values[i] = prepare(params.get(i), i == 0 && job.hasTarget() ? job.className() : null);
+                if (p.kind() == JobParam.Kind.STREAM) {
+                    streams = streams == null ? new TaskStreams() : streams;
+                    values[i] = streams.open(p);
+                } else {
+                    values[i] = prepare(p, i == 0 && job.hasTarget() ? job.className() : null);
+                }
             } catch (java.io.IOException e) {
                 throw new InputUnavailableException(e);
             }
@@ -44,7 +51,18 @@ public final class JobRunner {
         Object[] args = job.hasTarget() ? java.util.Arrays.copyOfRange(values, 1, values.length) : values;
         long startMicros = java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH, java.time.Instant.now());
         long start = System.nanoTime();
-        Object result = invoker.invoke(method, target, args);
+        Object result;
+        try {
+            result = invoker.invoke(method, target, args);
+        } catch (Throwable t) {
+            if (streams != null) {
+                streams.taskFailed();
+            }
+            throw t;
+        }
+        if (streams != null) {
+            streams.taskReturned();
+        }
         long runNanos = System.nanoTime() - start;
 
         List<String> outputs = new ArrayList<>(2);
@@ -72,7 +90,7 @@ public final class JobRunner {
                     ? serializer.deserialize(inputs.objectBytes(p.inData(), p.sources()))
                     : newEmptyObject(calleeClass != null ? calleeClass : p.javaType());
             case FILE -> preparePath(p);
-            case STREAM -> throw new UnsupportedOperationException("STREAM parameters are not supported yet");
+            case STREAM -> throw new IllegalStateException("stream parameters are opened by TaskStreams");
         };
     }
 
