@@ -3,6 +3,7 @@ package io.braid.streams;
 import io.braid.comm.serial.ObjectSerializer;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.client.StreamAccess;
 
 import java.io.IOException;
 import java.io.InvalidClassException;
@@ -26,6 +27,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     private transient ObjectSubscriber subscriber;
     /** This handle drained the closed stream: later polls only pick up records released since. */
     private transient boolean drained;
+    /** The task runtime ended this handle's reader role; a background preparation must not start a new one. */
+    private transient boolean readerReleased;
 
     /** A new object stream, mode {@link ConsumerMode#AT_MOST_ONCE}. */
     public ObjectDistroStream() throws RegistrationException {
@@ -73,9 +76,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     public List<T> poll(long timeoutMs) throws BackendException {
         beginPoll(true);
         synchronized (readLock()) {
-            if (subscriber == null) {
-                subscriber = client().objectBackend().subscriber(getId(), client().applicationId(), getConsumerMode());
-            }
+            readerReleased = false;
+            subscriber();
             // Once the stream is closed every record is in: take all that is left, once; after that
             // answer at once (a record released by a reader that died may still come).
             List<byte[]> records;
@@ -92,8 +94,41 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     }
 
     @Override
+    void prepare() {
+        StreamAccess a = access();
+        Thread t = new Thread(() -> {
+            try {
+                if (a != StreamAccess.READ_ONLY) {
+                    publisher().warmUp();
+                }
+                if (a != StreamAccess.WRITE_ONLY) {
+                    beginPoll(true);
+                    synchronized (readLock()) {
+                        if (!readerReleased) {
+                            subscriber();
+                        }
+                    }
+                }
+            } catch (BackendException | RuntimeException e) {
+                // the first publish or poll reports it
+            }
+        }, "stream-prepare-" + getId());
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Under the read lock. */
+    private ObjectSubscriber subscriber() throws BackendException {
+        if (subscriber == null) {
+            subscriber = client().objectBackend().subscriber(getId(), client().applicationId(), getConsumerMode());
+        }
+        return subscriber;
+    }
+
+    @Override
     void releaseReader() {
         synchronized (readLock()) {
+            readerReleased = true;
             if (subscriber != null) {
                 subscriber.close();
                 subscriber = null;

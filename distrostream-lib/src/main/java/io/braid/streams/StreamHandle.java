@@ -45,6 +45,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
                 handle(handle).releaseReader();
             }
 
+            @Override
+            public void prepare(DistroStream<?> handle) {
+                handle(handle).prepare();
+            }
+
             private StreamHandle<?> handle(DistroStream<?> handle) {
                 if (handle instanceof StreamHandle<?> h) {
                     return h;
@@ -147,6 +152,14 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
         synchronized (roleLock()) {
             writerClosed = true;
         }
+    }
+
+    /** Gets the handle's roles ready in the background (see {@link StreamHandles#prepare}). */
+    void prepare() {
+    }
+
+    StreamAccess access() {
+        return access;
     }
 
     /** Ends this handle's reader role in this process (see {@link StreamHandles#releaseReader}). */

@@ -8,4 +8,8 @@ import java.util.List;
 public interface ObjectPublisher {
     /** Each value is one record; returns once the backend has acknowledged them all. */
     void publish(List<byte[]> values) throws BackendException;
+
+    /** Gets ready to publish (connections, metadata) so that the first publish is not slower than the others. */
+    default void warmUp() throws BackendException {
+    }
 }

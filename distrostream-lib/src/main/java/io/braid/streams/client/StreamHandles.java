@@ -18,6 +18,8 @@ public final class StreamHandles {
         void bindWriter(DistroStream<?> handle, String writerId);
 
         void releaseReader(DistroStream<?> handle);
+
+        void prepare(DistroStream<?> handle);
     }
 
     private static volatile Hooks hooks;
@@ -56,6 +58,15 @@ public final class StreamHandles {
      */
     public static void releaseReader(DistroStream<?> handle) {
         hooks(handle).releaseReader(handle);
+    }
+
+    /**
+     * Starts, in the background, what the handle's first publish or poll would otherwise wait for
+     * (its backend reader joining, its publisher's connection), as its access allows. Failures
+     * are left for that first operation to report.
+     */
+    public static void prepare(DistroStream<?> handle) {
+        hooks(handle).prepare(handle);
     }
 
     private static Hooks hooks(DistroStream<?> handle) {

@@ -143,7 +143,21 @@ public final class KafkaObjectBackend implements ObjectBackend {
     @Override
     public ObjectPublisher publisher(String streamId) {
         String topic = topicName(streamId);
-        return values -> publish(topic, values);
+        return new ObjectPublisher() {
+            @Override
+            public void publish(List<byte[]> values) throws BackendException {
+                KafkaObjectBackend.this.publish(topic, values);
+            }
+
+            @Override
+            public void warmUp() throws BackendException {
+                try {
+                    producer.partitionsFor(topic);
+                } catch (KafkaException e) {
+                    throw failure("get ready to publish to " + topic, e);
+                }
+            }
+        };
     }
 
     private void publish(String topic, List<byte[]> values) throws BackendException {

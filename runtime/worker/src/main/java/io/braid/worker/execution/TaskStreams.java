@@ -34,6 +34,7 @@ final class TaskStreams {
             StreamHandles.restrict(handle, StreamAccess.READ_ONLY);
             read.add(handle);
         }
+        StreamHandles.prepare(handle);
         return handle;
     }
 

@@ -1,0 +1,97 @@
+package exchange;
+
+import io.braid.streams.ObjectDistroStream;
+
+import java.util.ArrayDeque;
+
+/**
+ * The computation: cell {@code i} at iteration {@code t} computes {@code v = f(state)}, taking
+ * {@link #workMs} (cell i is slow on iterations where i + t is even: the load moves between
+ * cells), then its next state is {@code combine(v, left neighbour's value of iteration t - 1)}:
+ * the exchange is asynchronous, one iteration behind, so a cell never waits for a neighbour's
+ * current iteration.
+ */
+public final class Tasks {
+    static final long P = 1_000_003L;
+
+    private Tasks() {
+    }
+
+    static long initial(int cell) {
+        return cell + 1;
+    }
+
+    static long f(long state) {
+        return (state * 31 + 7) % P;
+    }
+
+    static long combine(long value, long leftPrevious) {
+        return (value * 17 + leftPrevious) % P;
+    }
+
+    static int workMs(int cell, int iteration, int workMs) {
+        return (cell + iteration) % 2 == 0 ? workMs * 3 / 2 : workMs / 2;
+    }
+
+    /** Hybrid: publishes each iteration's value, reads the left neighbour's previous one from its stream. */
+    public static Long iterate(int cell, int cells, int iterations, int workMs, ObjectDistroStream<Long> mine,
+                               ObjectDistroStream<Long> left) throws Exception {
+        long state = initial(cell);
+        long leftPrevious = initial((cell + cells - 1) % cells);
+        ArrayDeque<Long> received = new ArrayDeque<>();
+        for (int t = 0; t < iterations; t++) {
+            Thread.sleep(workMs(cell, t, workMs));
+            long v = f(state);
+            mine.publish(v);
+            state = combine(v, leftPrevious);
+            if (t + 1 < iterations) {
+                while (received.isEmpty()) {
+                    received.addAll(left.poll(5_000));
+                }
+                leftPrevious = received.poll();
+            }
+        }
+        mine.close();
+        return state;
+    }
+
+    public static Long step(Grid grid, int cell, int iteration, int workMs) throws InterruptedException {
+        Thread.sleep(workMs(cell, iteration, workMs));
+        return f(grid.state[cell]);
+    }
+
+    public static void put(Grid grid, int cell, Long value) {
+        grid.values[cell] = value;
+    }
+
+    public static void exchange(Grid grid) {
+        int n = grid.state.length;
+        long[] next = new long[n];
+        for (int i = 0; i < n; i++) {
+            next[i] = combine(grid.values[i], grid.previous[(i + n - 1) % n]);
+        }
+        grid.previous = grid.values.clone();
+        grid.state = next;
+    }
+
+    /** The final states, computed sequentially (for checking). */
+    public static long[] expected(int cells, int iterations) {
+        long[] state = new long[cells];
+        long[] previous = new long[cells];
+        for (int i = 0; i < cells; i++) {
+            state[i] = initial(i);
+            previous[i] = initial(i);
+        }
+        for (int t = 0; t < iterations; t++) {
+            long[] values = new long[cells];
+            for (int i = 0; i < cells; i++) {
+                values[i] = f(state[i]);
+            }
+            for (int i = 0; i < cells; i++) {
+                state[i] = combine(values[i], previous[(i + cells - 1) % cells]);
+            }
+            previous = values;
+        }
+        return state;
+    }
+}
