@@ -10,6 +10,7 @@ import io.braid.engine.core.CoreLoop;
 import io.braid.engine.core.MainAccessService;
 import io.braid.engine.core.MasterConfig;
 import io.braid.engine.core.RuntimeCore;
+import io.braid.engine.core.StreamTaskListener;
 import io.braid.engine.data.DataLocations;
 import io.braid.comm.transport.VersionStore;
 import io.braid.engine.deploy.LocalProcessStarter;
@@ -141,6 +142,16 @@ public final class Master implements AutoCloseable {
 
     public void submit(TaskSubmission s) {
         loop.execute(() -> core.submit(s));
+    }
+
+    /**
+     * Who hears about stream-writing tasks that will never finish, to close their streams for the
+     * readers (see {@link StreamTaskListener}). Safe from any thread; set it before submitting
+     * tasks. The listener runs on the core thread and must not block.
+     */
+    public void setStreamTaskListener(StreamTaskListener listener) {
+        java.util.Objects.requireNonNull(listener, "listener");
+        loop.execute(() -> core.setStreamTaskListener(listener));
     }
 
     public MainAccessService access() {

@@ -1,5 +1,7 @@
 package io.braid.engine.analysis;
 
+import java.util.List;
+
 /**
  * The analyser's answer to {@link TaskAnalyser#register}: which version each parameter reads and
  * writes, and whether the task can run now.
@@ -12,9 +14,19 @@ public final class AnalysedTask {
     private final DataVersion[] writes;
     private final int unfinishedPredecessors;
     private final boolean blockedByFailure;
+    private final List<String> streamsWritten;
+    private final List<String> streamsRead;
 
     AnalysedTask(long taskId, int taskTypeId, DataVersion[] reads, DataVersion[] writes,
                  int unfinishedPredecessors, boolean blockedByFailure) {
+        this(taskId, taskTypeId, reads, writes, unfinishedPredecessors, blockedByFailure, List.of(), List.of());
+    }
+
+    AnalysedTask(long taskId, int taskTypeId, DataVersion[] reads, DataVersion[] writes,
+                 int unfinishedPredecessors, boolean blockedByFailure, List<String> streamsWritten,
+                 List<String> streamsRead) {
+        this.streamsWritten = streamsWritten;
+        this.streamsRead = streamsRead;
         this.taskId = taskId;
         this.taskTypeId = taskTypeId;
         this.reads = reads;
@@ -58,6 +70,26 @@ public final class AnalysedTask {
         return blockedByFailure;
     }
 
+    /** Ids of the streams the task writes (STREAM OUT), each once, in parameter order. */
+    public List<String> streamsWritten() {
+        return streamsWritten;
+    }
+
+    /** Ids of the streams the task reads (STREAM IN), each once, in parameter order. */
+    public List<String> streamsRead() {
+        return streamsRead;
+    }
+
+    /** A stream producer: writes at least one stream (it may read others too). */
+    public boolean writesStreams() {
+        return !streamsWritten.isEmpty();
+    }
+
+    /** Takes at least one stream parameter, read or written. */
+    public boolean usesStreams() {
+        return !streamsWritten.isEmpty() || !streamsRead.isEmpty();
+    }
+
     public boolean isReady() {
         return unfinishedPredecessors == 0 && !blockedByFailure;
     }
@@ -67,6 +99,9 @@ public final class AnalysedTask {
         StringBuilder sb = new StringBuilder("AnalysedTask[").append(taskId).append(" type ").append(taskTypeId);
         for (int i = 0; i < reads.length; i++) {
             sb.append(i == 0 ? " params " : ", ").append(reads[i]).append("->").append(writes[i]);
+        }
+        if (usesStreams()) {
+            sb.append(" streams out ").append(streamsWritten).append(" in ").append(streamsRead);
         }
         return sb.append(" preds ").append(unfinishedPredecessors)
                 .append(blockedByFailure ? " blocked" : "").append(']').toString();

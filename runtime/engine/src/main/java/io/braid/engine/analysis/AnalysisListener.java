@@ -15,6 +15,13 @@ public interface AnalysisListener {
     }
 
     /**
+     * Task {@code taskId} writes ({@code writes}) or reads stream {@code streamId}; called after
+     * {@link #taskRegistered}, once per distinct (stream, direction) of the task. Not an edge.
+     */
+    default void streamAccess(long taskId, String streamId, boolean writes) {
+    }
+
+    /**
      * The main program reads {@code data}, written by task {@code writerTaskId} (called once per
      * version, whether or not the writer has finished).
      */

@@ -17,6 +17,11 @@ import java.util.Optional;
  * <p>Pure and single-threaded. State per pending task is one small node plus the ids of its
  * successors; a task's node is dropped as soon as it finishes. Per datum it keeps the writer of
  * each version (8 bytes per version) until {@link #deleteData}.
+ *
+ * <p>Stream parameters ({@link TaskRequest#streams()}) add no edge: producers and consumers of a
+ * stream run concurrently. The analyser records, per stream id, its unfinished producer and
+ * consumer tasks ({@link #unfinishedProducers}, {@link #unfinishedConsumers}) and forgets a task
+ * there when it finishes or fails.
  */
 public final class TaskAnalyser {
 
@@ -33,6 +38,7 @@ public final class TaskAnalyser {
     private final LongObjMap<TaskNode> pending = new LongObjMap<>();
     /** Tasks that failed for good or can never run. Rare, so boxed. */
     private final HashSet<Long> dead = new HashSet<>();
+    private final StreamUsers streamUsers = new StreamUsers();
     private int nextDataId = 1;
     private long lastTaskId;
 
@@ -148,14 +154,46 @@ public final class TaskAnalyser {
         Arrays.fill(slotRead, 0, slots, null);
         Arrays.fill(slotWrite, 0, slots, null);
 
+        List<String> streamsWritten = List.of();
+        List<String> streamsRead = List.of();
+        if (!request.streams().isEmpty()) {
+            streamsWritten = distinctStreams(request.streams(), true);
+            streamsRead = distinctStreams(request.streams(), false);
+            for (String sid : streamsWritten) {
+                listener.streamAccess(taskId, sid, true);
+            }
+            for (String sid : streamsRead) {
+                listener.streamAccess(taskId, sid, false);
+            }
+        }
+
         if (blocked) {
             // Writers it waits on may still list it; the dead flag makes them skip it.
             node.dead = true;
             dead.add(taskId);
         } else {
             pending.put(taskId, node);
+            if (!streamsWritten.isEmpty() || !streamsRead.isEmpty()) {
+                node.streamsWritten = streamsWritten.toArray(new String[0]);
+                node.streamsRead = streamsRead.toArray(new String[0]);
+                streamUsers.add(taskId, node.streamsWritten, node.streamsRead);
+            }
         }
-        return new AnalysedTask(taskId, request.taskTypeId(), reads, writes, node.unfinishedPreds, blocked);
+        return new AnalysedTask(taskId, request.taskTypeId(), reads, writes, node.unfinishedPreds, blocked,
+                streamsWritten, streamsRead);
+    }
+
+    private static List<String> distinctStreams(List<StreamAccess> streams, boolean written) {
+        List<String> out = null;
+        for (StreamAccess s : streams) {
+            if (s.writes() == written && (out == null || !out.contains(s.streamId()))) {
+                if (out == null) {
+                    out = new ArrayList<>(2);
+                }
+                out.add(s.streamId());
+            }
+        }
+        return out == null ? List.of() : List.copyOf(out);
     }
 
     /**
@@ -169,6 +207,7 @@ public final class TaskAnalyser {
         if (node == null) {
             throw new IllegalStateException("task " + taskId + " is not pending");
         }
+        forgetStreams(node);
         TaskNode[] succ = node.successors;
         int count = node.successorCount;
         node.successors = null;
@@ -203,6 +242,7 @@ public final class TaskAnalyser {
         }
         node.dead = true;
         dead.add(taskId);
+        forgetStreams(node);
         List<Long> doomed = new ArrayList<>();
         ArrayDeque<TaskNode> todo = new ArrayDeque<>();
         todo.push(node);
@@ -215,6 +255,7 @@ public final class TaskAnalyser {
                     pending.remove(s.id);
                     dead.add(s.id);
                     doomed.add(s.id);
+                    forgetStreams(s);
                     todo.push(s);
                 }
             }
@@ -290,6 +331,20 @@ public final class TaskAnalyser {
         return pending.size();
     }
 
+    /**
+     * The pending tasks that write stream {@code streamId} (submitted, not yet finished or
+     * failed), in submission order; empty for a stream no pending task writes (e.g. one only the
+     * main program or another process writes).
+     */
+    public List<Long> unfinishedProducers(String streamId) {
+        return streamUsers.producers(streamId);
+    }
+
+    /** The pending tasks that read stream {@code streamId}, in submission order. */
+    public List<Long> unfinishedConsumers(String streamId) {
+        return streamUsers.consumers(streamId);
+    }
+
     /** Forgets the datum; a later use of the key starts again with a new data id. */
     public void deleteData(DataKey key) {
         DataInfo d = dataByKey.remove(key);
@@ -303,9 +358,22 @@ public final class TaskAnalyser {
         return pending.size();
     }
 
+    /** Streams with a pending producer or consumer (for tests: 0 once every task has finished). */
+    int trackedStreamCount() {
+        return streamUsers.size();
+    }
+
     /** Data held in memory (for tests). */
     int trackedDataCount() {
         return dataByKey.size();
+    }
+
+    private void forgetStreams(TaskNode node) {
+        if (node.streamsWritten != null) {
+            streamUsers.remove(node.id, node.streamsWritten, node.streamsRead);
+            node.streamsWritten = null;
+            node.streamsRead = null;
+        }
     }
 
     private boolean isDead(long taskId) {
@@ -332,6 +400,9 @@ public final class TaskAnalyser {
         int successorCount;
         TaskNode[] successors = NONE;
         boolean dead;
+        /** Stream ids the task writes and reads; null for a task without stream parameters. */
+        String[] streamsWritten;
+        String[] streamsRead;
 
         TaskNode(long id) {
             this.id = id;

@@ -34,6 +34,8 @@ import java.util.function.Consumer;
 /**
  * The task life cycle, on the core thread: submission to the analyser, ready tasks to the
  * scheduler, assignments to workers, results back, retries, lost workers. Nothing here blocks.
+ * Tasks with stream parameters also go through {@link StreamTasks} (producers before consumers,
+ * consumers near producers, failed writers reported).
  */
 public final class RuntimeCore {
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeCore.class);
@@ -47,6 +49,7 @@ public final class RuntimeCore {
     private final TaskStats stats = new TaskStats();
     private final PrefetchPolicy prefetch = new PrefetchPolicy();
     private final Lineage lineage = new Lineage();
+    private final StreamTasks streams;
     private final ProgressLine progress;
     private final Consumer<String> onFatal;
     private final TraceRecorder trace;
@@ -73,6 +76,12 @@ public final class RuntimeCore {
         this.onFatal = onFatal;
         this.trace = trace;
         this.touched = new boolean[workers.size()];
+        this.streams = new StreamTasks(analyser);
+    }
+
+    /** Who hears about stream-writing tasks that will never finish (core thread). */
+    public void setStreamTaskListener(StreamTaskListener listener) {
+        streams.setListener(listener);
     }
 
     // ---- submission ---------------------------------------------------------------------------
@@ -90,12 +99,14 @@ public final class RuntimeCore {
         if (s.returnKey() != null) {
             accesses.add(new ParamAccess(s.returnKey(), io.braid.engine.analysis.AccessMode.W, false));
         }
-        AnalysedTask a = analyser.register(new TaskRequest(s.taskId(), s.definition().typeId(), accesses));
+        AnalysedTask a = analyser.register(new TaskRequest(s.taskId(), s.definition().typeId(), accesses,
+                StreamTasks.accesses(s)));
         for (int i = 0; i < params.size(); i++) {
             registerMainVersion(params.get(i), a.readVersion(i));
         }
         TaskRecord rec = new TaskRecord(s, a);
         tasks.put(s.taskId(), rec);
+        streams.submitted(rec);
         if (a.isReady()) {
             makeReady(rec);
         }
@@ -120,15 +131,39 @@ public final class RuntimeCore {
     }
 
     private void makeReady(TaskRecord rec) {
+        if (!streams.admit(rec)) {
+            return; // a stream consumer waiting for its producers; StreamTasks gives it back
+        }
         var def = rec.submission.definition();
-        scheduler.addReady(new ReadyTask(rec.id(), def.request(), def.priority(), jobFactory.preferredNodes(rec.analysed),
-                rec.excludedNode));
+        AnalysedTask a = rec.analysed;
+        scheduler.addReady(new ReadyTask(rec.id(), def.request(), def.priority() || StreamTasks.priority(a),
+                streams.preferredNodes(a, jobFactory.preferredNodes(a)), rec.excludedNode, a.usesStreams()));
+    }
+
+    /** Back to the scheduler after a retry or a lost worker. */
+    private void requeue(TaskRecord rec) {
+        streams.requeued(rec);
+        makeReady(rec);
+    }
+
+    /** Consumers a stream producer released: ready now. Returns whether there were any. */
+    private boolean release(List<Long> consumers) {
+        for (long id : consumers) {
+            TaskRecord r = tasks.get(id);
+            if (r != null) {
+                makeReady(r);
+            }
+        }
+        return !consumers.isEmpty();
     }
 
     // ---- dispatch (once per core batch) -------------------------------------------------------
 
     public void dispatch() {
-        if (fatal == null) {
+        // A producer started in this pass may release consumers: schedule them in the same pass.
+        boolean again = true;
+        while (again && fatal == null) {
+            again = false;
             for (Assignment as : scheduler.schedule()) {
                 TaskRecord rec = tasks.get(as.taskId());
                 WorkerHandle w = workers.get(as.nodeIndex());
@@ -145,6 +180,7 @@ public final class RuntimeCore {
                 jobs.put(job.jobId(), rec);
                 w.write(job);
                 touched[as.nodeIndex()] = true;
+                again |= release(streams.dispatched(rec, as.nodeIndex()));
             }
         }
         for (int i = 0; i < touched.length; i++) {
@@ -194,6 +230,7 @@ public final class RuntimeCore {
                 makeReady(r);
             }
         }
+        release(streams.ended(rec));
         runContinuations(rec.id());
         checkIdle();
     }
@@ -208,7 +245,7 @@ public final class RuntimeCore {
             // The holder of an input vanished mid-fetch; its loss is being handled. Not the task's fault.
             LOG.info("task {} could not fetch an input on {}; sending it again: {}", rec.submission.describe(),
                     workers.get(node).name(), msg.error());
-            makeReady(rec);
+            requeue(rec);
             return;
         }
         rec.failures++;
@@ -217,14 +254,15 @@ public final class RuntimeCore {
         if (rec.failures < TaskRecord.MAX_ATTEMPTS) {
             LOG.warn("task {} failed on {}; resubmitting it to another resource: {}", rec.submission.describe(),
                     rec.lastFailedNode, firstLine(msg.error()));
-            rec.excludedNode = node;
-            makeReady(rec);
+            // A stream writer may go back to its node: other nodes may be full of its consumers.
+            rec.excludedNode = rec.analysed.writesStreams() ? -1 : node;
+            requeue(rec);
             return;
         }
         LOG.error("task {} failed for good on {}:\n{}", rec.submission.describe(), rec.lastFailedNode, msg.error());
         fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode + " after " + rec.failures
                 + " attempts: " + firstLine(msg.error()) + System.lineSeparator() + "  worker log: "
-                + workers.get(node).logFile());
+                + workers.get(node).logFile(), rec);
     }
 
     public void workerLost(int node) {
@@ -246,7 +284,7 @@ public final class RuntimeCore {
             jobs.remove(rec.jobId);
             scheduler.release(rec.id());
             rec.excludedNode = node;
-            makeReady(rec);
+            requeue(rec);
         }
         if (workers.stream().noneMatch(WorkerHandle::alive)) {
             fail("every worker is lost (the last was " + w.name() + ", log: " + w.logFile() + ")");
@@ -307,13 +345,23 @@ public final class RuntimeCore {
     // ---- failure ----------------------------------------------------------------------------------
 
     public void fail(String message) {
+        fail(message, null);
+    }
+
+    /** Stops the run; {@code culprit} is the task that failed for good, if one did. */
+    private void fail(String message, TaskRecord culprit) {
         if (fatal != null) {
             return;
         }
         fatal = message;
+        streams.runStopped(culprit, tasks.values());
         onTaskEnd.clear();
         onIdle.clear();
         onFatal.accept(message);
+    }
+
+    StreamTasks streamTasks() {
+        return streams;
     }
 
     public TaskStats stats() {

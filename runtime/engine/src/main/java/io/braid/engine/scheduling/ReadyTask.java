@@ -11,9 +11,12 @@ import java.util.Objects;
  * @param preferredNodes node indexes holding the task's input data, best first (may be empty)
  * @param excludedNode   node to avoid (a retry "on another resource"), -1 = none; it is used
  *                       anyway when it is the only node that could ever host the task
+ * @param stream         the task takes a stream parameter: it may wait on other tasks while it
+ *                       runs, so it is never prefetched (only sent into a free slot) and no task
+ *                       is queued on its node's worker while it runs there
  */
 public record ReadyTask(long taskId, ResourceRequest request, boolean priority,
-                        int[] preferredNodes, int excludedNode) {
+                        int[] preferredNodes, int excludedNode, boolean stream) {
 
     private static final int[] NONE = new int[0];
 
@@ -27,8 +30,13 @@ public record ReadyTask(long taskId, ResourceRequest request, boolean priority,
         }
     }
 
-    /** A plain task: no priority, no locality, no exclusion. */
+    /** A task without stream parameters. */
+    public ReadyTask(long taskId, ResourceRequest request, boolean priority, int[] preferredNodes, int excludedNode) {
+        this(taskId, request, priority, preferredNodes, excludedNode, false);
+    }
+
+    /** A plain task: no priority, no locality, no exclusion, no streams. */
     public ReadyTask(long taskId, ResourceRequest request) {
-        this(taskId, request, false, NONE, -1);
+        this(taskId, request, false, NONE, -1, false);
     }
 }

@@ -36,6 +36,9 @@ import java.util.PriorityQueue;
  * the head fits; {@link #release} mirrors that, so the accounting here stays exact. Only tasks
  * limited by computing units alone are prefetched (the worker enforces those itself), and a
  * node with a backlog takes new tasks only through its backlog, keeping the order identical.
+ * Stream tasks ({@link ReadyTask#stream()}) are never prefetched, and a node gets no backlog
+ * while a stream task runs there: a stream consumer may wait for a producer (or for a task a
+ * producer needs), and that task must never be queued behind it.
  *
  * <p>Cost: a decision is O(log q) for q non-empty queues plus O(1) to find a node (the emptiest
  * node of the request's pool); only when memory or bandwidth rather than cores is the bottleneck
@@ -53,6 +56,8 @@ public final class Scheduler {
     private final double[] usedMem;
     private final double[] usedBw;
     private final int[] runningOn;
+    /** Stream tasks running per node: such a node takes no backlog. */
+    private final int[] streamsOn;
     private final List<List<NodePool>> poolsOfNode;
 
     private final Map<PoolKey, NodePool> pools = new HashMap<>();
@@ -76,6 +81,7 @@ public final class Scheduler {
         usedMem = new double[n];
         usedBw = new double[n];
         runningOn = new int[n];
+        streamsOn = new int[n];
         backlog = new NodeBacklog(n);
         poolsOfNode = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -117,7 +123,7 @@ public final class Scheduler {
             TaskQueue q = active.poll();
             ReadyTask t = q.peek();
             int node = place(q, t);
-            if (node < 0 && prefetchPerCu > 0 && prefetchable(t.request())) {
+            if (node < 0 && prefetchPerCu > 0 && !t.stream() && prefetchable(t.request())) {
                 int b = placeInBacklog(q);
                 if (b >= 0) {
                     q.poll();
@@ -140,7 +146,10 @@ public final class Scheduler {
             q.poll();
             readyCount--;
             hold(node, t.request());
-            running.put(t.taskId(), new Running(node, t.request()));
+            running.put(t.taskId(), new Running(node, t.request(), t.stream()));
+            if (t.stream()) {
+                streamsOn[node]++;
+            }
             out.add(new Assignment(t.taskId(), node));
             if (!q.isEmpty()) {
                 active.add(q);
@@ -167,6 +176,9 @@ public final class Scheduler {
         }
         int node = r.node;
         ResourceRequest req = r.request;
+        if (r.stream) {
+            streamsOn[node]--;
+        }
         if (req.ioTask()) {
             usedIo[node]--;
         } else {
@@ -202,7 +214,7 @@ public final class Scheduler {
         while (!backlog.isEmpty(node) && fitsNow(node, backlog.peek(node).request())) {
             NodeBacklog.Waiting w = backlog.poll(node);
             hold(node, w.request());
-            running.put(w.taskId(), new Running(node, w.request()));
+            running.put(w.taskId(), new Running(node, w.request(), false));
         }
     }
 
@@ -214,7 +226,8 @@ public final class Scheduler {
     private int placeInBacklog(TaskQueue q) {
         int best = -1;
         for (int node = 0; node < nodes.length; node++) {
-            if (!q.pool.member[node] || !alive[node] || (node == q.excluded && q.pool.live > 1)) {
+            if (!q.pool.member[node] || !alive[node] || (node == q.excluded && q.pool.live > 1)
+                    || streamsOn[node] > 0) {
                 continue;
             }
             int size = backlog.size(node);
@@ -423,7 +436,7 @@ public final class Scheduler {
     private record QueueKey(ResourceRequest request, boolean priority, int excluded) {
     }
 
-    private record Running(int node, ResourceRequest request) {
+    private record Running(int node, ResourceRequest request, boolean stream) {
     }
 
     /** FIFO of ready tasks sharing (request, priority, excluded node). */

@@ -95,6 +95,74 @@ class SchedulerPrefetchTest {
         assertEquals(1, s.runningCount());
     }
 
+    private static ReadyTask streamTask(long id, boolean producer) {
+        return new ReadyTask(id, ResourceRequest.cores(1), producer, null, -1, true);
+    }
+
+    @Test
+    void streamTasksAreNeverPrefetched() {
+        Scheduler s = new Scheduler(List.of(NodeResources.ofCores("a", 1, 1)));
+        s.setPrefetch(4);
+        s.addReady(task(1, 1));
+        s.addReady(streamTask(2, false));
+        s.addReady(streamTask(3, false));
+        assertEquals(List.of(new Assignment(1, 0)), s.schedule(), "only the plain task, into the free unit");
+        assertEquals(0, s.backlogCount());
+        assertEquals(2, s.readyCount());
+        s.release(1);
+        assertEquals(List.of(new Assignment(2, 0)), s.schedule(), "a stream task once a unit is free");
+        assertEquals(0, s.backlogCount());
+    }
+
+    @Test
+    void producerGoesFirstAndNothingIsQueuedBehindIt() {
+        Scheduler s = new Scheduler(List.of(NodeResources.ofCores("a", 1, 1)));
+        s.setPrefetch(4);
+        s.addReady(task(1, 1));
+        s.addReady(streamTask(2, true));
+        assertEquals(List.of(new Assignment(2, 0)), s.schedule(), "the priority producer takes the unit");
+        assertEquals(0, s.backlogCount(), "task 1 is not queued behind the running producer");
+        s.release(2);
+        assertEquals(List.of(new Assignment(1, 0)), s.schedule());
+    }
+
+    @Test
+    void nothingIsQueuedBehindARunningStreamTask() {
+        Scheduler s = new Scheduler(List.of(NodeResources.ofCores("a", 1, 1), NodeResources.ofCores("b", 1, 1)));
+        s.setPrefetch(4);
+        s.addReady(streamTask(1, false)); // a consumer, e.g. waiting for a producer not submitted yet
+        s.addReady(task(2, 1));
+        assertEquals(2, s.schedule().size());
+        int consumerNode = s.nodeOf(1);
+        for (long i = 3; i <= 10; i++) {
+            s.addReady(task(i, 1));
+        }
+        List<Assignment> sent = s.schedule();
+        assertEquals(4, sent.size(), "prefetched to the other node only");
+        for (Assignment as : sent) {
+            assertTrue(as.nodeIndex() != consumerNode, "queued behind the consumer: " + as);
+        }
+        s.release(1);
+        assertEquals(4, s.schedule().size(), "once the stream task ends its node may queue again");
+    }
+
+    @Test
+    void streamTaskDoesNotStartOnANodeWithABacklog() {
+        Scheduler s = new Scheduler(List.of(NodeResources.ofCores("a", 2, 1)));
+        s.setPrefetch(1);
+        for (long i = 1; i <= 4; i++) {
+            s.addReady(task(i, 1));
+        }
+        assertEquals(4, s.schedule().size());
+        assertEquals(2, s.backlogCount());
+        s.addReady(streamTask(5, true));
+        s.release(1); // the backlog head takes the unit, as on the worker
+        assertEquals(List.of(), s.schedule());
+        s.release(2);
+        s.release(3);
+        assertEquals(List.of(new Assignment(5, 0)), s.schedule(), "backlog empty and a unit free");
+    }
+
     /** Random load against a model of the worker: never more units in use than the node has. */
     @Test
     void neverOversubscribesUnderRandomLoad() {

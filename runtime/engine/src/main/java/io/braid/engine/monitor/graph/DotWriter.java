@@ -11,7 +11,10 @@ import java.util.function.IntFunction;
  * Writes a {@link TaskGraph} as Graphviz DOT: one node per task ({@code t<id>}, labelled with its
  * task type name and id, filled with a colour per task type), one edge per RAW dependency
  * labelled with the data version name, and one {@code sync<n>} node per main-program
- * synchronisation, fed by the task whose output the main program waited for.
+ * synchronisation, fed by the task whose output the main program waited for. Each stream a task
+ * uses is one {@code s<n>} node (a parallelogram labelled with the stream id), with dashed edges
+ * producer -&gt; stream -&gt; consumer: the dataflow beside the dependencies (a stream access is
+ * not a dependency).
  */
 public final class DotWriter {
 
@@ -20,6 +23,8 @@ public final class DotWriter {
         "#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462",
         "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
     };
+
+    private static final String STREAM_FILL = "#dceefb";
 
     private DotWriter() {
     }
@@ -49,6 +54,17 @@ public final class DotWriter {
             out.write("  sync" + i + " [label=\"sync\", shape=octagon, fillcolor=\"#ff0000\", fontcolor=\"#ffffff\"];\n");
             out.write("  t" + graph.syncWriter(i) + " -> sync" + i
                     + " [label=\"" + graph.syncData(i).name() + "\", style=dashed];\n");
+        }
+        for (int i = 0; i < graph.streamCount(); i++) {
+            out.write("  s" + i + " [label=\"stream\\n" + escape(graph.streamId(i))
+                    + "\", shape=parallelogram, fillcolor=\"" + STREAM_FILL + "\"];\n");
+        }
+        for (int i = 0; i < graph.streamAccessCount(); i++) {
+            String task = "t" + graph.streamAccessTask(i);
+            String stream = "s" + graph.streamAccessStream(i);
+            out.write(graph.streamAccessWrites(i)
+                    ? "  " + task + " -> " + stream + " [style=dashed];\n"
+                    : "  " + stream + " -> " + task + " [style=dashed];\n");
         }
         out.write("}\n");
     }

@@ -3,11 +3,15 @@ package io.braid.engine.monitor.graph;
 import io.braid.engine.analysis.AnalysisListener;
 import io.braid.engine.analysis.DataVersion;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * The task graph as the analyser reports it: tasks, RAW edges and main-program synchronisations,
- * in arrival order, in flat primitive arrays. Fed from the analyser's thread; read it (e.g. with
+ * The task graph as the analyser reports it: tasks, RAW edges, main-program synchronisations and
+ * stream accesses (which task writes or reads which stream), in arrival order, in flat arrays. Fed from the analyser's thread; read it (e.g. with
  * {@link DotWriter}) from that thread or after the run.
  */
 public final class TaskGraph implements AnalysisListener {
@@ -26,6 +30,13 @@ public final class TaskGraph implements AnalysisListener {
     private int[] syncData = new int[16];
     private int[] syncVersion = new int[16];
     private int syncs;
+
+    private final List<String> streamIds = new ArrayList<>();
+    private final Map<String, Integer> streamIndex = new HashMap<>();
+    private long[] accessTask = new long[16];
+    private int[] accessStream = new int[16];
+    private boolean[] accessWrites = new boolean[16];
+    private int accesses;
 
     @Override
     public void taskRegistered(long taskId, int taskTypeId) {
@@ -64,6 +75,25 @@ public final class TaskGraph implements AnalysisListener {
         syncData[syncs] = data.dataId();
         syncVersion[syncs] = data.version();
         syncs++;
+    }
+
+    @Override
+    public void streamAccess(long taskId, String streamId, boolean writes) {
+        Integer idx = streamIndex.get(streamId);
+        if (idx == null) {
+            idx = streamIds.size();
+            streamIds.add(streamId);
+            streamIndex.put(streamId, idx);
+        }
+        if (accesses == accessTask.length) {
+            accessTask = Arrays.copyOf(accessTask, accesses * 2);
+            accessStream = Arrays.copyOf(accessStream, accesses * 2);
+            accessWrites = Arrays.copyOf(accessWrites, accesses * 2);
+        }
+        accessTask[accesses] = taskId;
+        accessStream[accesses] = idx;
+        accessWrites[accesses] = writes;
+        accesses++;
     }
 
     public int taskCount() {
@@ -112,6 +142,37 @@ public final class TaskGraph implements AnalysisListener {
     public DataVersion syncData(int i) {
         check(i, syncs);
         return new DataVersion(syncData[i], syncVersion[i]);
+    }
+
+    /** Distinct streams used by tasks, in order of first use. */
+    public int streamCount() {
+        return streamIds.size();
+    }
+
+    public String streamId(int i) {
+        check(i, streamIds.size());
+        return streamIds.get(i);
+    }
+
+    public int streamAccessCount() {
+        return accesses;
+    }
+
+    public long streamAccessTask(int i) {
+        check(i, accesses);
+        return accessTask[i];
+    }
+
+    /** Index (for {@link #streamId}) of the stream of access {@code i}. */
+    public int streamAccessStream(int i) {
+        check(i, accesses);
+        return accessStream[i];
+    }
+
+    /** True when the task of access {@code i} writes the stream (a producer), false when it reads it. */
+    public boolean streamAccessWrites(int i) {
+        check(i, accesses);
+        return accessWrites[i];
     }
 
     private static void check(int i, int size) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.braid.engine.analysis.DataVersion;
 import io.braid.engine.analysis.ObjectKey;
 import io.braid.engine.analysis.ParamAccess;
+import io.braid.engine.analysis.StreamAccess;
 import io.braid.engine.analysis.TaskAnalyser;
 import io.braid.engine.analysis.TaskRequest;
 import java.io.StringWriter;
@@ -113,5 +114,77 @@ class DotWriterTest {
         assertEquals(1000, g.syncCount());
         assertEquals(999L, g.taskId(998));
         assertEquals(new DataVersion(1000, 2), g.syncData(999));
+    }
+
+    /**
+     * A hybrid app: gen(1) writes x; produce(2) reads x and writes stream S; consume(3) and
+     * consume(4) read S; relay(5) reads S and writes T; consume(6) reads T.
+     */
+    private static TaskGraph hybridGraph() {
+        TaskGraph g = new TaskGraph();
+        TaskAnalyser a = new TaskAnalyser(g);
+        ObjectKey x = new ObjectKey(1);
+        a.register(new TaskRequest(1, 0, List.of(new ParamAccess(x, W))));
+        a.register(new TaskRequest(2, 1, List.of(new ParamAccess(x, R), ParamAccess.byValue()),
+                List.of(StreamAccess.write("ds-1"))));
+        a.register(new TaskRequest(3, 2, List.of(ParamAccess.byValue()), List.of(StreamAccess.read("ds-1"))));
+        a.register(new TaskRequest(4, 2, List.of(ParamAccess.byValue()), List.of(StreamAccess.read("ds-1"))));
+        a.register(new TaskRequest(5, 1, List.of(ParamAccess.byValue(), ParamAccess.byValue()),
+                List.of(StreamAccess.read("ds-1"), StreamAccess.write("ds-\"2\""))));
+        a.register(new TaskRequest(6, 2, List.of(ParamAccess.byValue()), List.of(StreamAccess.read("ds-\"2\""))));
+        return g;
+    }
+
+    @Test
+    void graphRecordsStreamAccesses() {
+        TaskGraph g = hybridGraph();
+        assertEquals(2, g.streamCount());
+        assertEquals("ds-1", g.streamId(0));
+        assertEquals(6, g.streamAccessCount());
+        assertEquals(2L, g.streamAccessTask(0));
+        assertEquals(0, g.streamAccessStream(0));
+        assertTrue(g.streamAccessWrites(0));
+        assertFalse(g.streamAccessWrites(1));
+        assertEquals(1, g.edgeCount(), "a stream access is not a dependency edge");
+    }
+
+    @Test
+    void writesStreamsAsNodesWithDashedDataflowEdges() throws Exception {
+        StringWriter out = new StringWriter();
+        DotWriter.write(hybridGraph(), t -> new String[] {"gen", "produce", "consume"}[t], out);
+        String dot = out.toString();
+        assertTrue(dot.contains("  s0 [label=\"stream\\nds-1\", shape=parallelogram, fillcolor=\"#dceefb\"];\n"), dot);
+        assertTrue(dot.contains("  s1 [label=\"stream\\nds-\\\"2\\\"\", shape=parallelogram"), dot);
+        assertTrue(dot.contains("  t1 -> t2 [label=\"d1v1\"];\n"), dot);
+        assertTrue(dot.contains("  t2 -> s0 [style=dashed];\n"), dot);
+        assertTrue(dot.contains("  s0 -> t3 [style=dashed];\n"), dot);
+        assertTrue(dot.contains("  s0 -> t4 [style=dashed];\n"), dot);
+        assertTrue(dot.contains("  s0 -> t5 [style=dashed];\n"), dot);
+        assertTrue(dot.contains("  t5 -> s1 [style=dashed];\n"), dot);
+        assertTrue(dot.contains("  s1 -> t6 [style=dashed];\n"), dot);
+        assertEquals(2, dot.lines().filter(l -> l.matches("  s\\d+ \\[label=.*")).count());
+        assertEquals(7, dot.lines().filter(l -> l.contains(" -> ")).count());
+        assertTrue(dot.endsWith("}\n"), dot);
+    }
+
+    @Test
+    void hybridGraphRendersWhenGraphvizIsThere(@TempDir Path dir) throws Exception {
+        Path dot = dir.resolve("hybrid.dot");
+        Path svg = dir.resolve("hybrid.svg");
+        DotWriter.write(hybridGraph(), t -> "task" + t, dot);
+        assertEquals(SvgRenderer.available(), SvgRenderer.render(dot, svg, 30_000));
+    }
+
+    @Test
+    void streamAccessesGrowPastInitialCapacity() {
+        TaskGraph g = new TaskGraph();
+        for (int i = 1; i <= 100; i++) {
+            g.taskRegistered(i, 0);
+            g.streamAccess(i, "S" + (i % 5), i % 2 == 0);
+        }
+        assertEquals(5, g.streamCount());
+        assertEquals(100, g.streamAccessCount());
+        assertEquals(100L, g.streamAccessTask(99));
+        assertEquals("S0", g.streamId(g.streamAccessStream(99)));
     }
 }

@@ -1,0 +1,27 @@
+package io.braid.engine.core;
+
+import io.braid.engine.task.StreamParam;
+
+import java.util.List;
+
+/**
+ * Learns about stream-writing tasks that will never finish, so that the streams they were
+ * registered as writers of can be closed for their readers (a stream closes only when every
+ * writer has closed it). Set with {@code Master.setStreamTaskListener}.
+ */
+@FunctionalInterface
+public interface StreamTaskListener {
+
+    StreamTaskListener NONE = (taskId, task, writes) -> { };
+
+    /**
+     * Task {@code taskId} writes streams and will never finish: it failed for good (called for it
+     * first), or the run stopped on a fatal error before it ended (called next for every such
+     * task, in submission order). Called once per task, on the core thread, just before the fatal
+     * error is reported; it must not block.
+     *
+     * @param task   how errors name the task, e.g. {@code "demo.Tasks.produce(<stream>)"}
+     * @param writes the task's STREAM OUT parameters (stream id and writer id), in parameter order
+     */
+    void streamWriterFailed(long taskId, String task, List<StreamParam> writes);
+}

@@ -1,0 +1,121 @@
+package io.braid.engine.core;
+
+import io.braid.comm.message.RunTask;
+import io.braid.comm.message.TaskDone;
+import io.braid.comm.message.TaskFailed;
+import io.braid.comm.transport.VersionStore;
+import io.braid.engine.analysis.AccessMode;
+import io.braid.engine.analysis.ObjectKey;
+import io.braid.engine.analysis.TaskAnalyser;
+import io.braid.engine.data.DataLocations;
+import io.braid.engine.dispatch.JobFactory;
+import io.braid.engine.dispatch.SharedDisks;
+import io.braid.engine.dispatch.WorkerHandle;
+import io.braid.engine.resources.NodeDescription;
+import io.braid.engine.scheduling.ResourceRequest;
+import io.braid.engine.scheduling.Scheduler;
+import io.braid.engine.task.StreamParam;
+import io.braid.engine.task.SubmittedParam;
+import io.braid.engine.task.TaskDefinition;
+import io.braid.engine.task.TaskSubmission;
+import io.netty.channel.embedded.EmbeddedChannel;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link RuntimeCore} over a real analyser and scheduler, with workers that are embedded
+ * channels: jobs written to a worker are read back here; results are fed in by hand.
+ */
+final class CoreHarness {
+    final List<String> fatal = new ArrayList<>();
+    final Scheduler scheduler;
+    final RuntimeCore core;
+    private final List<EmbeddedChannel> channels = new ArrayList<>();
+    private final Map<Long, Long> jobOfTask = new HashMap<>();
+    private final Map<Long, Integer> nodeOfTask = new HashMap<>();
+    private final DataLocations locations = new DataLocations();
+
+    CoreHarness(int... coresPerNode) {
+        List<WorkerHandle> workers = new ArrayList<>();
+        List<NodeDescription> nodes = new ArrayList<>();
+        for (int i = 0; i < coresPerNode.length; i++) {
+            NodeDescription n = new NodeDescription("n" + i, coresPerNode[i], 0, null, 0, 0, 1, null, null,
+                    NodeDescription.NO_LIMIT, Map.of());
+            nodes.add(n);
+            WorkerHandle w = new WorkerHandle(i, n);
+            EmbeddedChannel ch = new EmbeddedChannel();
+            w.connected(ch, "127.0.0.1", 1, "n" + i + ".log");
+            workers.add(w);
+            channels.add(ch);
+        }
+        scheduler = new Scheduler(nodes.stream().map(NodeDescription::toResources).toList());
+        VersionStore store = new VersionStore();
+        JobFactory jobs = new JobFactory(workers, locations, store, new SharedDisks(Map.of()), "127.0.0.1", 2);
+        core = new RuntimeCore(new TaskAnalyser(), scheduler, locations, store, workers, jobs, null, null, fatal::add);
+    }
+
+    static TaskDefinition def(int cus) {
+        return new TaskDefinition(cus, "demo.Tasks.t" + cus, "demo.Tasks", "t", List.of(), false, null,
+                ResourceRequest.cores(cus), false, false);
+    }
+
+    static SubmittedParam writes(String stream) {
+        return SubmittedParam.stream("io.braid.streams.ObjectDistroStream", "aA==",
+                new StreamParam(stream, true, "w-" + stream), "<" + stream + ">");
+    }
+
+    static SubmittedParam reads(String stream) {
+        return SubmittedParam.stream("io.braid.streams.ObjectDistroStream", "aA==",
+                new StreamParam(stream, false, null), "<" + stream + ">");
+    }
+
+    /** An object parameter: {@code mode} W creates a version, R reads the last one. */
+    static SubmittedParam object(long key, AccessMode mode) {
+        return new SubmittedParam(io.braid.comm.message.JobParam.Kind.OBJECT, "java.lang.Object", null,
+                new ObjectKey(key), mode, false, null, null, "o" + key, null);
+    }
+
+    void submit(long id, int cus, SubmittedParam... params) {
+        core.submit(new TaskSubmission(id, def(cus), List.of(params), null));
+    }
+
+    /** One dispatch pass; the tasks sent, in the order they were written, as "task@node". */
+    List<String> dispatch() {
+        core.dispatch();
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < channels.size(); i++) {
+            RunTask job;
+            while ((job = channels.get(i).readOutbound()) != null) {
+                jobOfTask.put(job.taskId(), job.jobId());
+                nodeOfTask.put(job.taskId(), i);
+                sent.add(job.taskId() + "@" + i);
+            }
+        }
+        sent.sort(null);
+        return sent;
+    }
+
+    int nodeOf(long taskId) {
+        return nodeOfTask.get(taskId);
+    }
+
+    /** The task's job ended well; {@code outputs} are data names it wrote (stored on its node). */
+    void done(long taskId, String... outputs) {
+        List<Long> sizes = new ArrayList<>();
+        for (String ignored : outputs) {
+            sizes.add(8L);
+        }
+        core.taskDone(nodeOf(taskId), new TaskDone(jobOfTask.get(taskId), List.of(outputs), sizes, 0, 0, "e0"));
+    }
+
+    void failed(long taskId) {
+        core.taskFailed(nodeOf(taskId), new TaskFailed(jobOfTask.get(taskId), "java.lang.RuntimeException: boom"));
+    }
+
+    void addLocation(String dataName, int node) {
+        locations.add(dataName, node, 1000);
+    }
+}
