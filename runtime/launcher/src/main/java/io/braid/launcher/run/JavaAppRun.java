@@ -76,6 +76,8 @@ public final class JavaAppRun {
             streams.close();
             throw e;
         }
+        // The run stops: streams that unfinished producer tasks write close for their readers (also in other apps).
+        master.setStreamTaskListener((taskId, task, writes) -> streams.closeWriters(writes));
         AppSide app = new AppSide(master, registry, definitions, loader);
         Hooks.install(app);
         AppRuntime.install(app);

@@ -1,0 +1,110 @@
+package io.braid.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Tasks that take streams, through braid-run on local workers: the continuous-generation and
+ * asynchronous-exchange examples in both their hybrid and task-only forms, producers before
+ * consumers on a single slot, a failing producer, and the rejections of bad stream parameters.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class HybridWorkflowsTest extends ItBase {
+
+    @Test
+    void continuousGenerationGivesTheSameExactResultsHybridAndTaskOnly() {
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        for (String mode : List.of("hybrid", "tasks")) {
+            RunResult r = BraidRunner.in(runDir(mode)).app("simulations").cluster(cluster).main("simulations.Main")
+                    .args(mode, 2, 6, 50, 50, tmp.resolve("out-" + mode)).run();
+            assertEquals(0, r.exitCode(), r::describe);
+            // sim s, file k holds 1..(10(s+1)+k): totals 55+66+...+120 = 515 and 210+...+325 = 1595
+            assertEquals("515 files=6 expected=515", r.value("sim 0 total="), r::describe);
+            assertEquals("1595 files=6 expected=1595", r.value("sim 1 total="), r::describe);
+        }
+    }
+
+    @Test
+    void asynchronousExchangeGivesTheSameExactStatesHybridAndTaskOnly() {
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        for (String mode : List.of("hybrid", "tasks")) {
+            RunResult r = BraidRunner.in(runDir(mode)).app("exchange").cluster(cluster).main("exchange.Main")
+                    .args(mode, 4, 6, 20).run();
+            assertEquals(0, r.exitCode(), r::describe);
+            List<String> cells = r.stdoutStartingWith("cell ");
+            assertEquals(4, cells.size(), r::describe);
+            for (String line : cells) {
+                String[] parts = line.split(" ");
+                assertEquals(parts[2].substring("state=".length()), parts[3].substring("expected=".length()),
+                        () -> mode + ": " + line + "\n" + r.describe());
+            }
+        }
+    }
+
+    /** A run directory of its own per run of a test (one log dir each). */
+    private java.nio.file.Path runDir(String name) {
+        try {
+            return java.nio.file.Files.createDirectories(tmp.resolve(name));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void producerRunsBeforeItsReadyConsumerOnASingleSlot() {
+        // The consumer is ready at once; its producer waits for a slow task. With one computing
+        // unit, a consumer that took the slot first would wait forever for its producer.
+        Clusters.Files cluster = Clusters.local(1).cus(1).write(tmp.resolve("xml"));
+        RunResult r = BraidRunner.in(tmp).app("streamorder").cluster(cluster).main("streamorder.Main")
+                .args("order", 20, tmp.resolve("data")).options("-g").run();
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("20 sum=20570 expected=20570", r.value("produced="), r::describe);
+    }
+
+    @Test
+    void producerFailingForGoodStopsTheRunWithItsError() {
+        RunResult r = BraidRunner.in(tmp).app("streamorder").main("streamorder.Main").args("fail", 20).run();
+        assertEquals(1, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("task streamorder.Tasks.produceThenFail(") && r.stderr().contains("producer broke"),
+                r::describe);
+        assertTrue(BraidRunner.leftoverProcesses(r.logDir()).isEmpty(), r::describe);
+    }
+
+    @Test
+    void streamParameterDeclaredInoutIsRejectedBeforeAnythingRuns() {
+        RunResult r = BraidRunner.in(tmp).app("badstreams").main("badstreams.inout.Main").run();
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertFalse(r.stdout().contains("main ran"), r::describe);
+        assertTrue(r.stderr().contains("badstreams.inout.MainItf.both(") && r.stderr().contains("INOUT"), r::describe);
+    }
+
+    @Test
+    void streamTypeOnAValueThatIsNotAStreamIsRejectedBeforeAnythingRuns() {
+        RunResult r = BraidRunner.in(tmp).app("badstreams").main("badstreams.notastream.Main").run();
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertFalse(r.stdout().contains("main ran"), r::describe);
+        assertTrue(r.stderr().contains("badstreams.notastream.MainItf.feed(")
+                && r.stderr().contains("type=STREAM) on a parameter of type java.util.List"), r::describe);
+    }
+
+    @Test
+    void streamKindsTheRunDisablesAreRefusedNamingTheFlag() {
+        RunResult r = BraidRunner.in(tmp).app("simulations").main("simulations.Main").options("--streaming=OBJECTS")
+                .args("hybrid", 1, 1, 1, 1, tmp.resolve("out")).run();
+        assertEquals(1, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("file streams are disabled") && r.stderr().contains("--streaming=OBJECTS"),
+                r::describe);
+
+        RunResult bad = BraidRunner.in(tmp).app("simulations").main("simulations.Main")
+                .options("--streaming_backend=localhost:9092").args("hybrid", 1, 1, 1, 1, tmp.resolve("out")).run();
+        assertEquals(2, bad.exitCode(), bad::describe);
+        assertTrue(bad.stderr().contains("--streaming_backend=localhost:9092"), bad::describe);
+    }
+}
