@@ -29,6 +29,7 @@ public final class BraidRunner {
     private String mainClass;
     private Duration timeout = Duration.ofSeconds(90);
     private boolean withClasspath = true;
+    private final java.util.Map<String, String> environment = new java.util.LinkedHashMap<>();
 
     private BraidRunner(Path workDir) {
         this.workDir = workDir;
@@ -81,6 +82,12 @@ public final class BraidRunner {
         return this;
     }
 
+    /** Sets an environment variable of the run (BRAID_STREAM_SERVER is otherwise removed). */
+    public BraidRunner env(String name, String value) {
+        environment.put(name, value);
+        return this;
+    }
+
     public BraidRunner timeout(Duration d) {
         this.timeout = d;
         return this;
@@ -118,6 +125,7 @@ public final class BraidRunner {
             Files.createDirectories(workDir);
             ProcessBuilder pb = new ProcessBuilder(command()).directory(workDir.toFile());
             pb.environment().remove("BRAID_STREAM_SERVER");
+            pb.environment().putAll(environment);
             Process p = pb.start();
             p.getOutputStream().close();
             return new Running(p, command(), baseLogDir(), timeout);

@@ -10,6 +10,7 @@ import io.braid.launcher.run.AppSetupException;
 import io.braid.launcher.run.JavaAppRun;
 import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.streams.StreamingMode;
+import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.KafkaMode;
 
 import java.io.File;
@@ -66,13 +67,35 @@ public final class BraidRun {
         }
         StreamingMode streaming = StreamingMode.parse(o.get("--streaming"));
         KafkaMode streamingBackend = streamingBackend(o.get("--streaming_backend"));
+        String streamServer = existingStreamServer(o, System.getenv(DistroStreamClient.SERVER_ENV));
         Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"), app, logLevel);
         RunSettings settings = new RunSettings(app, o.appArgs(), classpath(o.get("--classpath")), o.all("--interface"),
                 cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--tracing"), o.flag("--summary"),
                 o.intValue("--io_executors"),
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
-                braidJar(), streaming, streamingBackend);
+                braidJar(), streaming, streamingBackend, streamServer);
         return new JavaAppRun(settings).run();
+    }
+
+    /**
+     * The stream server named by {@code BRAID_STREAM_SERVER} ({@code envValue}), or null (blank or
+     * unset: the run hosts its own). That server has its own Kafka and stream kinds, so
+     * {@code --streaming_backend} or a restricting {@code --streaming} beside it is an error.
+     */
+    static String existingStreamServer(LauncherOptions o, String envValue) {
+        if (envValue == null || envValue.isBlank()) {
+            return null;
+        }
+        String server = envValue.trim();
+        String why = " cannot apply to an existing stream server (" + DistroStreamClient.SERVER_ENV + "=" + server
+                + " is set; unset it to let the run host its own)";
+        if (o.isSet("--streaming_backend")) {
+            throw new UsageException("--streaming_backend=" + o.get("--streaming_backend") + why);
+        }
+        if (StreamingMode.parse(o.get("--streaming")) != StreamingMode.ALL) {
+            throw new UsageException("--streaming=" + o.get("--streaming") + why);
+        }
+        return server;
     }
 
     private static KafkaMode streamingBackend(String text) {

@@ -1,5 +1,7 @@
 package io.braid.launcher.options;
 
+import io.braid.streams.client.DistroStreamClient;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +37,12 @@ public final class LauncherOptions {
                     + "comma-separated"),
             new OptionSpec("--worker_start_timeout", List.of(), "SECONDS", "60", "how long to wait for workers to connect"),
             new OptionSpec("--help", List.of("-h"), null, "false", "print this help and exit"));
+
+    /** Environment variables braid-run reads, with their one-line documentation. */
+    public static final List<EnvironmentSpec> ENVIRONMENT = List.of(
+            new EnvironmentSpec(DistroStreamClient.SERVER_ENV, "HOST:PORT", "use this running stream server "
+                    + "(scripts/braid-stream-server) instead of starting one"),
+            new EnvironmentSpec("BRAID_MASTER_JVM_OPTS", "OPTS", "extra JVM options of the master (e.g. -Xmx4g)"));
 
     private final Map<String, List<String>> values;
     private final String application;
@@ -136,6 +144,10 @@ public final class LauncherOptions {
         for (OptionSpec s : SPECS) {
             b.append(String.format("  %-44s %s%s%n", s.usage(), s.doc(),
                     s.isFlag() || s.defaultValue().isEmpty() ? "" : " [default: " + s.defaultValue() + "]"));
+        }
+        b.append("\nEnvironment:\n");
+        for (EnvironmentSpec e : ENVIRONMENT) {
+            b.append(String.format("  %-44s %s%n", e.name() + "=" + e.valueName(), e.doc()));
         }
         return b.toString();
     }

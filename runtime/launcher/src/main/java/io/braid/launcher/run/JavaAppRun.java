@@ -60,8 +60,7 @@ public final class JavaAppRun {
         checkFits(settings.cluster(), definitions, settings.ioExecutors());
         checkNodesAreLocal(settings.cluster());
 
-        streams = StreamHosting.start(settings.streaming(), settings.streamingBackend(), MASTER_HOST,
-                "braid-" + settings.logDir().getFileName());
+        streams = hostOrAttachStreams();
         List<String> workerJvm = new java.util.ArrayList<>(settings.workerJvmOptions());
         workerJvm.addAll(streams.workerJvmOptions());
         WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), workerJvm, MASTER_HOST,
@@ -114,6 +113,24 @@ public final class JavaAppRun {
         streams.close();
         LOG.info("run finished with status {}", status);
         return status;
+    }
+
+    /**
+     * The run's own stream server, or the existing one named by BRAID_STREAM_SERVER. That server
+     * outlives runs and may serve several, so the application id (whose readers share records)
+     * gets a random suffix: each run is an application of its own.
+     */
+    private StreamHosting hostOrAttachStreams() throws IOException {
+        String applicationId = "braid-" + settings.logDir().getFileName();
+        if (settings.streamServer() == null) {
+            return StreamHosting.start(settings.streaming(), settings.streamingBackend(), MASTER_HOST, applicationId);
+        }
+        try {
+            return StreamHosting.attach(settings.streamServer(),
+                    applicationId + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 16));
+        } catch (IOException e) {
+            throw new AppSetupException("BRAID_STREAM_SERVER=" + settings.streamServer() + ": " + e.getMessage());
+        }
     }
 
     private void writeGraph(Master master, TaskDefinitions definitions) throws IOException, InterruptedException {

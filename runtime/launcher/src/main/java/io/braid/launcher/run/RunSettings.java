@@ -7,9 +7,13 @@ import io.braid.streams.server.KafkaMode;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Everything a run needs, resolved from the command line and the XML files. */
+/**
+ * Everything a run needs, resolved from the command line, the environment and the XML files.
+ * {@code streamServer}: {@code host:port} of an existing stream server to use, or null to host one.
+ */
 public record RunSettings(String mainClass, List<String> appArgs, List<String> classpath, List<String> extraInterfaces,
                           Cluster cluster, Path logDir, String logLevel, boolean graph, boolean tracing, boolean summary,
                           int ioExecutors, int masterPort, List<String> workerJvmOptions, int workerStartTimeoutSeconds,
-                          String braidJar, StreamingMode streaming, KafkaMode streamingBackend) {
+                          String braidJar, StreamingMode streaming, KafkaMode streamingBackend,
+                          String streamServer) {
 }

@@ -9,21 +9,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.List;
 
 /**
- * The run's stream services, hosted by the master: the DistroStream server (its Kafka broker
- * starts only when the first object stream is registered), this process's client for the main
- * program, and the settings that give every worker a client of its own.
+ * The run's stream services: the DistroStream server, hosted by the master (its Kafka broker
+ * starts only when the first object stream is registered) or an existing one the run attaches
+ * to, this process's client for the main program, and the settings that give every worker a
+ * client of its own.
  */
 public final class StreamHosting implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamHosting.class);
 
+    /** How long {@link #attach} waits for the existing server to accept a connection. */
+    private static final int ATTACH_CONNECT_TIMEOUT_MS = 5_000;
+
+    /** The hosted server; null when the run uses an existing one. */
     private final DistroStreamServer server;
+    private final String address;
     private final String applicationId;
 
-    private StreamHosting(DistroStreamServer server, String applicationId) {
+    private StreamHosting(DistroStreamServer server, String address, String applicationId) {
         this.server = server;
+        this.address = address;
         this.applicationId = applicationId;
     }
 
@@ -41,12 +50,48 @@ public final class StreamHosting implements AutoCloseable {
         System.setProperty(DistroStreamClient.APP_ID_PROPERTY, applicationId);
         LOG.info("stream server at {} for application {} (streaming {}, Kafka {})", server.address(), applicationId,
                 mode, kafka);
-        return new StreamHosting(server, applicationId);
+        return new StreamHosting(server, server.address(), applicationId);
+    }
+
+    /**
+     * Uses the stream server already running at {@code address} ({@code host:port}, e.g. started
+     * by scripts/braid-stream-server and shared with processes outside the run): the master and
+     * the workers become its clients; that server decides which stream kinds exist and where
+     * Kafka is, and outlives the run.
+     *
+     * @throws IOException naming the address when it is malformed or nothing accepts connections there
+     */
+    public static StreamHosting attach(String address, String applicationId) throws IOException {
+        String a = address.trim();
+        int colon = a.lastIndexOf(':');
+        int port;
+        try {
+            port = colon <= 0 ? -1 : Integer.parseInt(a.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (port < 1 || port > 65_535) {
+            throw new IOException("'" + address + "' is not host:port");
+        }
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(a.substring(0, colon), port), ATTACH_CONNECT_TIMEOUT_MS);
+        } catch (IOException e) {
+            throw new IOException("no stream server answers at " + a + " (" + e.getMessage() + ")", e);
+        }
+        System.setProperty(DistroStreamClient.SERVER_PROPERTY, a);
+        System.setProperty(DistroStreamClient.APP_ID_PROPERTY, applicationId);
+        LOG.info("using the existing stream server at {} for application {}", a, applicationId);
+        return new StreamHosting(null, a, applicationId);
+    }
+
+    /** The server's address ({@code host:port}). */
+    public String address() {
+        return address;
     }
 
     /** JVM options that give a worker a client of this server, in this application. */
     public List<String> workerJvmOptions() {
-        return List.of("-D" + DistroStreamClient.SERVER_PROPERTY + "=" + server.address(),
+        return List.of("-D" + DistroStreamClient.SERVER_PROPERTY + "=" + address,
                 "-D" + DistroStreamClient.APP_ID_PROPERTY + "=" + applicationId);
     }
 
@@ -70,11 +115,16 @@ public final class StreamHosting implements AutoCloseable {
         }
     }
 
-    /** Closes the main program's client, then the server (and its embedded broker, if it started one). */
+    /**
+     * Closes the main program's client, then the hosted server (and its embedded broker, if it
+     * started one); an existing server the run attached to keeps running.
+     */
     @Override
     public void close() {
         DistroStreamClient.closeProcessClient();
-        server.close();
+        if (server != null) {
+            server.close();
+        }
         System.clearProperty(DistroStreamClient.SERVER_PROPERTY);
         System.clearProperty(DistroStreamClient.APP_ID_PROPERTY);
     }
