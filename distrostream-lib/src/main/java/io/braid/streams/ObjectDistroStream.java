@@ -2,7 +2,7 @@ package io.braid.streams;
 
 import io.braid.comm.serial.ObjectSerializer;
 import io.braid.streams.backend.ObjectPublisher;
-import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.client.ObjectReader;
 
 import java.io.IOException;
 import java.io.InvalidClassException;
@@ -23,9 +23,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     private static final long serialVersionUID = 1L;
 
     private transient volatile ObjectPublisher publisher;
-    private transient ObjectSubscriber subscriber;
-    /** This handle drained the closed stream: later polls only pick up records released since. */
-    private transient boolean drained;
+    /** This handle's reader, opened by the first poll (guarded by {@link #readLock()}). */
+    private transient ObjectReader reader;
 
     /** A new object stream, mode {@link ConsumerMode#AT_MOST_ONCE}. */
     public ObjectDistroStream() throws RegistrationException {
@@ -73,21 +72,21 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     public List<T> poll(long timeoutMs) throws BackendException {
         beginPoll(true);
         synchronized (readLock()) {
-            if (subscriber == null) {
-                subscriber = client().objectBackend().subscriber(getId(), client().applicationId(), getConsumerMode());
+            if (reader == null) {
+                reader = ObjectReader.open(client(), getId(), getConsumerMode());
             }
-            // Once the stream is closed every record is in: take all that is left, once; after that
-            // answer at once (a record released by a reader that died may still come).
-            List<byte[]> records;
-            if (!isClosed()) {
-                records = subscriber.poll(Math.max(0, timeoutMs));
-            } else if (!drained) {
-                records = subscriber.drain();
-                drained = true;
-            } else {
-                records = subscriber.poll(0);
+            return deserialize(reader.poll(timeoutMs));
+        }
+    }
+
+    /** This handle stops reading (a task that polled it ends): its reader reports what it took and leaves. */
+    @Override
+    void closeReader() {
+        synchronized (readLock()) {
+            if (reader != null) {
+                reader.close();
+                reader = null;
             }
-            return deserialize(records);
         }
     }
 

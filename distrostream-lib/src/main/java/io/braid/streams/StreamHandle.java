@@ -40,6 +40,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
                 }
             }
 
+            @Override
+            public void closeReader(DistroStream<?> handle) {
+                handle(handle).closeReader();
+            }
+
             private StreamHandle<?> handle(DistroStream<?> handle) {
                 if (handle instanceof StreamHandle<?> h) {
                     return h;
@@ -146,6 +151,10 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
 
     /** Finishes what this handle's writer has under way before it closes. */
     void beforeClose() throws BackendException {
+    }
+
+    /** This handle stops reading for now; a later poll reads again as a new reader. */
+    void closeReader() {
     }
 
     @Override

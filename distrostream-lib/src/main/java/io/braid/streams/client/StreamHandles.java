@@ -16,6 +16,8 @@ public final class StreamHandles {
         StreamAccess access(DistroStream<?> handle);
 
         void bindWriter(DistroStream<?> handle, String writerId);
+
+        void closeReader(DistroStream<?> handle);
     }
 
     private static volatile Hooks hooks;
@@ -45,6 +47,16 @@ public final class StreamHandles {
      */
     public static void bindWriter(DistroStream<?> handle, String writerId) {
         hooks(handle).bindWriter(handle, writerId);
+    }
+
+    /**
+     * {@code handle} stops reading (a task that polled it ends): an object stream's reader
+     * acknowledges what it returned (AT_LEAST_ONCE), tells the stream server how many records it
+     * took, so that the last poll of the application's other readers ends at once, and leaves.
+     * A later poll of the handle reads again as a new reader. Nothing to do for file streams.
+     */
+    public static void closeReader(DistroStream<?> handle) {
+        hooks(handle).closeReader(handle);
     }
 
     private static Hooks hooks(DistroStream<?> handle) {
