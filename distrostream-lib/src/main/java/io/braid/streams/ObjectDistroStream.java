@@ -2,7 +2,7 @@ package io.braid.streams;
 
 import io.braid.comm.serial.ObjectSerializer;
 import io.braid.streams.backend.ObjectPublisher;
-import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.client.ObjectReader;
 import io.braid.streams.client.StreamAccess;
 
 import java.io.IOException;
@@ -24,11 +24,10 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     private static final long serialVersionUID = 1L;
 
     private transient volatile ObjectPublisher publisher;
-    private transient ObjectSubscriber subscriber;
-    /** This handle drained the closed stream: later polls only pick up records released since. */
-    private transient boolean drained;
-    /** The task runtime ended this handle's reader role; a background preparation must not start a new one. */
-    private transient boolean readerReleased;
+    /** This handle's reader, opened by the first poll (guarded by {@link #readLock()}). */
+    private transient ObjectReader reader;
+    /** The task runtime closed this handle's reader: a background preparation must not open a new one. */
+    private transient boolean readerClosed;
 
     /** A new object stream, mode {@link ConsumerMode#AT_MOST_ONCE}. */
     public ObjectDistroStream() throws RegistrationException {
@@ -76,21 +75,29 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     public List<T> poll(long timeoutMs) throws BackendException {
         beginPoll(true);
         synchronized (readLock()) {
-            readerReleased = false;
-            subscriber();
-            // Once the stream is closed every record is in: take all that is left, once; after that
-            // answer at once (a record released by a reader that died may still come).
-            List<byte[]> records;
-            if (!isClosed()) {
-                records = subscriber.poll(Math.max(0, timeoutMs));
-            } else if (!drained) {
-                records = subscriber.drain();
-                drained = true;
-            } else {
-                records = subscriber.poll(0);
-            }
-            return deserialize(records);
+            readerClosed = false;
+            return deserialize(reader().poll(timeoutMs));
         }
+    }
+
+    /** This handle stops reading (a task that polled it ends): its reader reports what it took and leaves. */
+    @Override
+    void closeReader() {
+        synchronized (readLock()) {
+            readerClosed = true;
+            if (reader != null) {
+                reader.close();
+                reader = null;
+            }
+        }
+    }
+
+    /** Under the read lock. */
+    private ObjectReader reader() throws BackendException {
+        if (reader == null) {
+            reader = ObjectReader.open(client(), getId(), getConsumerMode());
+        }
+        return reader;
     }
 
     @Override
@@ -104,8 +111,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
                 if (a != StreamAccess.WRITE_ONLY) {
                     beginPoll(true);
                     synchronized (readLock()) {
-                        if (!readerReleased) {
-                            subscriber();
+                        if (!readerClosed) {
+                            reader();
                         }
                     }
                 }
@@ -115,26 +122,6 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         }, "stream-prepare-" + getId());
         t.setDaemon(true);
         t.start();
-    }
-
-    /** Under the read lock. */
-    private ObjectSubscriber subscriber() throws BackendException {
-        if (subscriber == null) {
-            subscriber = client().objectBackend().subscriber(getId(), client().applicationId(), getConsumerMode());
-        }
-        return subscriber;
-    }
-
-    @Override
-    void releaseReader() {
-        synchronized (readLock()) {
-            readerReleased = true;
-            if (subscriber != null) {
-                subscriber.close();
-                subscriber = null;
-                drained = false;
-            }
-        }
     }
 
     @SuppressWarnings("unchecked")

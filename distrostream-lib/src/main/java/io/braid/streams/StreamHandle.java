@@ -41,8 +41,8 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
             }
 
             @Override
-            public void releaseReader(DistroStream<?> handle) {
-                handle(handle).releaseReader();
+            public void closeReader(DistroStream<?> handle) {
+                handle(handle).closeReader();
             }
 
             @Override
@@ -154,6 +154,10 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
         }
     }
 
+    /** Finishes what this handle's writer has under way before it closes. */
+    void beforeClose() throws BackendException {
+    }
+
     /** Gets the handle's roles ready in the background (see {@link StreamHandles#prepare}). */
     void prepare() {
     }
@@ -162,12 +166,8 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
         return access;
     }
 
-    /** Ends this handle's reader role in this process (see {@link StreamHandles#releaseReader}). */
-    void releaseReader() {
-    }
-
-    /** Finishes what this handle's writer has under way before it closes. */
-    void beforeClose() throws BackendException {
+    /** This handle stops reading for now; a later poll reads again as a new reader. */
+    void closeReader() {
     }
 
     @Override

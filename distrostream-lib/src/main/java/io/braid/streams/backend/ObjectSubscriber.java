@@ -13,7 +13,30 @@ public interface ObjectSubscriber extends AutoCloseable {
      */
     List<byte[]> poll(long timeoutMs) throws BackendException;
 
-    /** Every record still unread by this application that this reader can take (stream closed). */
+    /**
+     * Records this reader has accepted in all: acknowledged to the backend, which confirmed that
+     * no other reader of the application will get them (under AT_LEAST_ONCE, what a poll returned
+     * is accepted by the next poll or by close). Never blocks; callable from any thread.
+     */
+    long acceptedCount();
+
+    /**
+     * Records published on the stream so far. Publishing returns once the backend has the records,
+     * so once the stream is closed this is the final number.
+     */
+    long publishedCount() throws BackendException;
+
+    /**
+     * How long a drain waits without progress for records that some other reader holds before it
+     * gives up (their lock expires within this time and they come to a live reader).
+     */
+    long drainPatienceMs();
+
+    /**
+     * Every record still unread by this application that this reader can take (stream closed),
+     * deciding from the backend alone. Handles drain through {@link ObjectDrain} instead, which
+     * also counts what the other readers accepted; this is for a subscriber used without a server.
+     */
     List<byte[]> drain() throws BackendException;
 
     /** Acknowledges what was returned (AT_LEAST_ONCE) and leaves. */

@@ -9,13 +9,16 @@ import io.braid.streams.RegistrationException;
 import io.braid.streams.StreamType;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.protocol.Ack;
+import io.braid.streams.protocol.ApplicationProgress;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
 import io.braid.streams.protocol.ErrorReply;
 import io.braid.streams.protocol.FilesPolled;
 import io.braid.streams.protocol.LookupStream;
 import io.braid.streams.protocol.PollFiles;
+import io.braid.streams.protocol.ProgressTotal;
 import io.braid.streams.protocol.PublishFile;
+import io.braid.streams.protocol.ReaderProgress;
 import io.braid.streams.protocol.RegisterReader;
 import io.braid.streams.protocol.RegisterStream;
 import io.braid.streams.protocol.RegisterWriter;
@@ -23,6 +26,7 @@ import io.braid.streams.protocol.ServerInfo;
 import io.braid.streams.protocol.ServerInfoRequest;
 import io.braid.streams.protocol.StreamClosedPush;
 import io.braid.streams.protocol.StreamInfo;
+import io.braid.streams.protocol.StreamMessage;
 import io.braid.streams.protocol.StreamReply;
 import io.braid.streams.protocol.StreamRequest;
 import io.braid.streams.protocol.StreamStatus;
@@ -84,6 +88,7 @@ public final class DistroStreamClient implements AutoCloseable {
     private final AtomicLong nextHandle = new AtomicLong(1);
     private final Map<Long, CompletableFuture<StreamReply>> pending = new ConcurrentHashMap<>();
     private final Map<String, CachedStream> cache = new ConcurrentHashMap<>();
+    private final LocalReaders readers = new LocalReaders();
     private final Object lock = new Object();
     private MessageClient transport;
     private volatile Channel channel;
@@ -277,6 +282,25 @@ public final class DistroStreamClient implements AutoCloseable {
         call(id -> new PublishFile(id, streamId, clientId, writerId, path), Ack.class, requestTimeoutMs);
     }
 
+    /**
+     * Reports that reader {@code readerId} of this client's application has accepted
+     * {@code accepted} records of the stream in all; returns how many the application's readers
+     * have accepted together, as reported so far.
+     */
+    public long applicationProgress(String streamId, String readerId, long accepted) throws BackendException {
+        return call(id -> new ApplicationProgress(id, streamId, applicationId, readerId, accepted), ProgressTotal.class,
+                requestTimeoutMs).accepted();
+    }
+
+    /** Sends a one-way message (no answer, no timeout). */
+    void send(StreamMessage m) throws BackendException {
+        connection().writeAndFlush(m);
+    }
+
+    LocalReaders readers() {
+        return readers;
+    }
+
     /** The process's object backend, created on first use from the server's Kafka address. */
     public ObjectBackend objectBackend() throws BackendException {
         synchronized (lock) {
@@ -289,9 +313,12 @@ public final class DistroStreamClient implements AutoCloseable {
         }
     }
 
-    /** Closes the connection and the object backend; pending requests fail. */
+    /** Closes this process's readers (they report their counts), the connection and the object backend. */
     @Override
     public void close() {
+        if (!closed) {
+            readers.all().forEach(ObjectReader::close);
+        }
         MessageClient t;
         ObjectBackend b;
         synchronized (lock) {
@@ -441,6 +468,13 @@ public final class DistroStreamClient implements AutoCloseable {
                 }
             } else if (msg instanceof StreamClosedPush push) {
                 markClosed(push.streamId());
+                // Readers' counts let the drains of other readers of this application end.
+                for (ObjectReader r : readers.of(push.streamId())) {
+                    ReaderProgress p = r.progressReport();
+                    if (p != null) {
+                        ctx.channel().writeAndFlush(p);
+                    }
+                }
             } else {
                 log.warn("unexpected {} from stream server {}, ignored", msg.getClass().getSimpleName(), serverAddress);
             }

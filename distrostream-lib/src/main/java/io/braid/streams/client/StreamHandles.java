@@ -17,7 +17,7 @@ public final class StreamHandles {
 
         void bindWriter(DistroStream<?> handle, String writerId);
 
-        void releaseReader(DistroStream<?> handle);
+        void closeReader(DistroStream<?> handle);
 
         void prepare(DistroStream<?> handle);
     }
@@ -52,12 +52,13 @@ public final class StreamHandles {
     }
 
     /**
-     * Ends {@code handle}'s reader role in this process (a consumer task finished): what it took
-     * is acknowledged as its mode says and its backend reader leaves, so records left go to the
-     * other readers. A later poll on the handle starts a new reader.
+     * {@code handle} stops reading (a task that polled it ends): an object stream's reader
+     * acknowledges what it returned (AT_LEAST_ONCE), tells the stream server how many records it
+     * took, so that the last poll of the application's other readers ends at once, and leaves.
+     * A later poll of the handle reads again as a new reader. Nothing to do for file streams.
      */
-    public static void releaseReader(DistroStream<?> handle) {
-        hooks(handle).releaseReader(handle);
+    public static void closeReader(DistroStream<?> handle) {
+        hooks(handle).closeReader(handle);
     }
 
     /**

@@ -3,16 +3,14 @@ package io.braid.streams.kafka;
 import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectBackend;
+import io.braid.streams.backend.ObjectDrain;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.SharePartitionOffsetInfo;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -34,7 +32,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,6 +42,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Object streams on Kafka: one topic per stream id, and one <em>share group</em> (KIP-932) per
@@ -92,6 +90,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
     private final String bootstrapServers;
     private final KafkaProducer<byte[], byte[]> producer;
     private final Admin admin;
+    private final StreamOffsets offsets;
     private final Set<String> configuredGroups = ConcurrentHashMap.newKeySet();
     private volatile long lastReachableNs;
 
@@ -100,6 +99,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         this.producer = new KafkaProducer<>(producerProperties(bootstrapServers), new ByteArraySerializer(),
                 new ByteArraySerializer());
         this.admin = Admin.create(adminProperties(bootstrapServers));
+        this.offsets = new StreamOffsets(admin, REQUEST_TIMEOUT_MS);
     }
 
     /** The topic's name for a stream id (ids are server-assigned strings, valid topic characters). */
@@ -225,45 +225,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         }
     }
 
-    /** Records not yet taken by the group, per partition, or empty when the broker has no state for it yet. */
-    private Optional<Long> unconsumed(String topic, String group) throws BackendException {
-        try {
-            Map<TopicPartition, Long> ends = new HashMap<>();
-            var partitions = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS).get(topic).partitions();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            for (var p : partitions) {
-                latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
-            }
-            admin.listOffsets(latest).all().get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS)
-                    .forEach((tp, info) -> ends.put(tp, info.offset()));
-            Map<TopicPartition, SharePartitionOffsetInfo> starts = admin.listShareGroupOffsets(
-                    Map.of(group, new ListShareGroupOffsetsSpec().topicPartitions(ends.keySet())))
-                    .partitionsToOffsetInfo(group).get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            long left = 0;
-            for (var e : ends.entrySet()) {
-                SharePartitionOffsetInfo info = starts.get(e.getKey());
-                if (info == null) {
-                    if (e.getValue() > 0) {
-                        return Optional.empty();
-                    }
-                    continue;
-                }
-                left += Math.max(0, e.getValue() - info.startOffset());
-            }
-            lastReachableNs = System.nanoTime();
-            return Optional.of(left);
-        } catch (ExecutionException e) {
-            throw failure("read the progress of share group " + group, e.getCause());
-        } catch (TimeoutException e) {
-            throw failure("read the progress of share group " + group, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw failure("read the progress of share group " + group, e);
-        }
-    }
-
-    private static BackendException failure(String what, Throwable cause) {
+    static BackendException failure(String what, Throwable cause) {
         String reason = cause == null ? "" : cause.getClass().getSimpleName()
                 + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
         return new BackendException("Kafka backend: could not " + what + " (" + reason + ")", cause);
@@ -282,6 +244,8 @@ public final class KafkaObjectBackend implements ObjectBackend {
         private final KafkaShareConsumer<byte[], byte[]> consumer;
         /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
         private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
+        /** Records whose acceptance the broker confirmed. */
+        private final AtomicLong accepted = new AtomicLong();
         private boolean closed;
 
         Subscriber(String topic, String group, ConsumerMode mode) throws BackendException {
@@ -318,7 +282,9 @@ public final class KafkaObjectBackend implements ObjectBackend {
                 for (ConsumerRecord<byte[], byte[]> r : records) {
                     consumer.acknowledge(r, AcknowledgeType.ACCEPT);
                 }
-                return values(records, commit());
+                List<byte[]> values = values(records, commit());
+                accepted.addAndGet(values.size());
+                return values;
             } catch (KafkaException e) {
                 throw failure("poll " + topic + " for " + group, e);
             }
@@ -350,8 +316,9 @@ public final class KafkaObjectBackend implements ObjectBackend {
             for (ConsumerRecord<byte[], byte[]> r : unacknowledged) {
                 consumer.acknowledge(r, AcknowledgeType.ACCEPT);
             }
+            ConsumerRecords<byte[], byte[]> records = unacknowledged;
             unacknowledged = ConsumerRecords.empty();
-            commit();
+            accepted.addAndGet(values(records, commit()).size());
         }
 
         private List<byte[]> values(ConsumerRecords<byte[], byte[]> records, Set<TopicPartition> dropped) {
@@ -364,39 +331,38 @@ public final class KafkaObjectBackend implements ObjectBackend {
             return out;
         }
 
+        @Override
+        public long acceptedCount() {
+            return accepted.get();
+        }
+
+        @Override
+        public long publishedCount() throws BackendException {
+            return offsets.published(topic);
+        }
+
+        @Override
+        public long drainPatienceMs() {
+            return EmbeddedKafkaBroker.RECORD_LOCK_MS + 2_000L;
+        }
+
         /**
-         * Polls until nothing is left for the application: a poll comes back empty and the group's
-         * unconsumed count (end offset minus the share-partition start offset, or the broker's lag)
-         * is zero. Records held by other live readers are waited for until their lock expires
-         * (they then come here) or they are accepted; the wait ends after a lock duration plus 2 s
-         * without progress.
+         * Without a stream server, what the application's other readers accepted is only known
+         * from the share group's start offset, which the broker moves seconds after the
+         * acknowledgements: this drain ends when that (or this reader's own count) reaches the
+         * number of records published.
          */
         @Override
         public synchronized List<byte[]> drain() throws BackendException {
-            List<byte[]> all = new ArrayList<>();
-            long patienceNs = TimeUnit.MILLISECONDS.toNanos(EmbeddedKafkaBroker.RECORD_LOCK_MS + 2_000L);
-            long lastProgress = System.nanoTime();
-            while (true) {
-                List<byte[]> got = poll(200);
-                if (!got.isEmpty()) {
-                    all.addAll(got);
-                    lastProgress = System.nanoTime();
-                    continue;
+            long published = publishedCount();
+            return ObjectDrain.drain(this, published, mine -> {
+                long taken = mine;
+                if (mine < published) {
+                    taken = Math.max(mine, offsets.takenBy(topic, group));
+                    lastReachableNs = System.nanoTime();
                 }
-                Optional<Long> left = unconsumed(topic, group);
-                if (left.isPresent() && left.get() - countUnacknowledged() <= 0) {
-                    return all;
-                }
-                if (System.nanoTime() - lastProgress > patienceNs) {
-                    LOG.warn("drain of {} for {}: {} records still held by other readers", topic, group,
-                            left.map(String::valueOf).orElse("unknown"));
-                    return all;
-                }
-            }
-        }
-
-        private int countUnacknowledged() {
-            return unacknowledged.count();
+                return taken;
+            });
         }
 
         @Override

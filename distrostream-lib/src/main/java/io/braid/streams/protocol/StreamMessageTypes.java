@@ -27,7 +27,10 @@ public final class StreamMessageTypes implements MessageTypeProvider {
             new MessageTypes.Entry(44, FilesPolled.class),
             new MessageTypes.Entry(45, ServerInfo.class),
             new MessageTypes.Entry(46, ErrorReply.class),
-            new MessageTypes.Entry(47, StreamClosedPush.class));
+            new MessageTypes.Entry(47, StreamClosedPush.class),
+            new MessageTypes.Entry(48, ReaderProgress.class),
+            new MessageTypes.Entry(49, ApplicationProgress.class),
+            new MessageTypes.Entry(50, ProgressTotal.class));
 
     @Override
     public List<MessageTypes.Entry> messageTypes() {

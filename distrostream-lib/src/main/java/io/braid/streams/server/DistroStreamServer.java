@@ -9,12 +9,14 @@ import io.braid.streams.backend.FileStreamQueue;
 import io.braid.streams.files.DirectoryFileStreamQueue;
 import io.braid.streams.files.FileStreamOptions;
 import io.braid.streams.protocol.Ack;
+import io.braid.streams.protocol.ApplicationProgress;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
 import io.braid.streams.protocol.ErrorReply;
 import io.braid.streams.protocol.LookupStream;
 import io.braid.streams.protocol.PollFiles;
 import io.braid.streams.protocol.PublishFile;
+import io.braid.streams.protocol.ReaderProgress;
 import io.braid.streams.protocol.RegisterReader;
 import io.braid.streams.protocol.RegisterStream;
 import io.braid.streams.protocol.RegisterWriter;
@@ -74,6 +76,7 @@ public final class DistroStreamServer implements AutoCloseable {
     public static final long DEFAULT_WRITER_GRACE_MS = 30_000;
 
     private final StreamRegistry registry;
+    private final ProgressReports progress;
     private final ObjectTopics topics;
     private final FileQueueFactory fileQueues;
     private final ExecutorService work;
@@ -92,6 +95,7 @@ public final class DistroStreamServer implements AutoCloseable {
 
     private DistroStreamServer(Builder b) {
         this.registry = new StreamRegistry("ds-" + UUID.randomUUID().toString().substring(0, 8) + "-", b.writerGraceMs);
+        this.progress = new ProgressReports(registry);
         this.advertisedHost = advertisedHost(b.host);
         this.allowedTypes = Set.copyOf(b.allowedTypes);
         this.disallowedHint = b.disallowedHint;
@@ -248,6 +252,8 @@ public final class DistroStreamServer implements AutoCloseable {
                     return;
                 }
                 handle(this, request);
+            } else if (msg instanceof ReaderProgress p) {
+                progress.report(p);
             } else {
                 log.warn("unexpected {} from {}, ignored", msg.getClass().getSimpleName(), ctx.channel().remoteAddress());
             }
@@ -324,6 +330,8 @@ public final class DistroStreamServer implements AutoCloseable {
                 pollFiles(c, r);
             } else if (request instanceof PublishFile r) {
                 publishFile(c, r);
+            } else if (request instanceof ApplicationProgress r) {
+                reply(c.channel, progress.answer(r));
             } else if (request instanceof ServerInfoRequest) {
                 work.execute(() -> guarded(c, id, () -> new ServerInfo(id, topics.bootstrap())));
             } else {

@@ -22,6 +22,10 @@ import java.util.Set;
  * (a stream nobody has written yet is open). A client that disconnects keeps its writer roles
  * for {@code writerGraceMs}; if it has not reconnected by then, {@link #expire(long)} drops them,
  * which may close streams. Its readers are gone at once (their unacknowledged files go back).
+ *
+ * <p>Object-stream readers report how many records they have accepted in all; a draining reader
+ * compares its application's total with the number of records published. Reports outlive their
+ * readers (a late reader's drain counts what readers gone before it took).
  */
 public final class StreamRegistry {
 
@@ -54,6 +58,8 @@ public final class StreamRegistry {
         /** readerId -> owner client. */
         final Map<String, String> readers = new LinkedHashMap<>();
         final Set<String> clients = new LinkedHashSet<>();
+        /** applicationId -> readerId -> records that reader has accepted in all (largest report). */
+        final Map<String, Map<String, Long>> accepted = new HashMap<>();
         boolean closed;
 
         Stream(String id, String alias, StreamType type, ConsumerMode mode, String baseDir) {
@@ -192,6 +198,32 @@ public final class StreamRegistry {
         Stream s = stream(streamId);
         s.readers.put(readerId, clientId);
         s.clients.add(clientId);
+    }
+
+    /**
+     * Reader {@code readerId} of {@code applicationId} has accepted {@code accepted} records of the
+     * stream in all. Counts only grow, so the largest report wins: a report that arrives twice or
+     * after a newer one changes nothing. Returns the application's total, this report included.
+     */
+    public long reportAccepted(String streamId, String applicationId, String readerId, long accepted)
+            throws StreamRegistryException {
+        Stream s = stream(streamId);
+        Objects.requireNonNull(applicationId, "applicationId");
+        Objects.requireNonNull(readerId, "readerId");
+        s.accepted.computeIfAbsent(applicationId, a -> new HashMap<>()).merge(readerId, Math.max(0, accepted), Math::max);
+        return acceptedBy(streamId, applicationId);
+    }
+
+    /** Records of the stream accepted by {@code applicationId}'s readers, as reported so far. */
+    public long acceptedBy(String streamId, String applicationId) throws StreamRegistryException {
+        Map<String, Long> byReader = stream(streamId).accepted.get(applicationId);
+        long total = 0;
+        if (byReader != null) {
+            for (long n : byReader.values()) {
+                total += n;
+            }
+        }
+        return total;
     }
 
     /**

@@ -27,7 +27,10 @@ public final class InMemoryObjectBackend implements ObjectBackend {
 
     /** A factory for {@link DistroStreamClient}: every bootstrap address gives the shared in-memory store. */
     public static final ObjectBackendFactory FACTORY = bootstrap -> new InMemoryObjectBackend();
-    /** How many times a subscriber drained (tests check that a drained stream is not drained again). */
+    /**
+     * How many times a subscriber drained or was asked for the stream's record count (a handle's
+     * drain asks once; tests check that a drained stream is not drained again).
+     */
     public static final java.util.concurrent.atomic.AtomicInteger DRAINS = new java.util.concurrent.atomic.AtomicInteger();
 
     private static Topic topic(String id) {
@@ -59,6 +62,8 @@ public final class InMemoryObjectBackend implements ObjectBackend {
     public ObjectSubscriber subscriber(String streamId, String applicationId, ConsumerMode mode) {
         Topic t = topic(streamId);
         return new ObjectSubscriber() {
+            private final java.util.concurrent.atomic.AtomicLong accepted = new java.util.concurrent.atomic.AtomicLong();
+
             @Override
             public List<byte[]> poll(long timeoutMs) throws BackendException {
                 long deadline = System.currentTimeMillis() + timeoutMs;
@@ -68,6 +73,7 @@ public final class InMemoryObjectBackend implements ObjectBackend {
                         if (from < t.records.size()) {
                             int to = Math.min(t.records.size(), from + 10);
                             t.cursorByApp.put(applicationId, to);
+                            accepted.addAndGet(to - from);
                             return new ArrayList<>(t.records.subList(from, to));
                         }
                         long left = deadline - System.currentTimeMillis();
@@ -85,11 +91,30 @@ public final class InMemoryObjectBackend implements ObjectBackend {
             }
 
             @Override
+            public long acceptedCount() {
+                return accepted.get();
+            }
+
+            @Override
+            public long publishedCount() {
+                DRAINS.incrementAndGet();
+                synchronized (t) {
+                    return t.records.size();
+                }
+            }
+
+            @Override
+            public long drainPatienceMs() {
+                return 2_000;
+            }
+
+            @Override
             public List<byte[]> drain() {
                 DRAINS.incrementAndGet();
                 synchronized (t) {
                     int from = t.cursorByApp.getOrDefault(applicationId, 0);
                     t.cursorByApp.put(applicationId, t.records.size());
+                    accepted.addAndGet(t.records.size() - from);
                     return new ArrayList<>(t.records.subList(from, t.records.size()));
                 }
             }

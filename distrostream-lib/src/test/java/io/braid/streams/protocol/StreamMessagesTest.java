@@ -42,7 +42,10 @@ class StreamMessagesTest {
                 new FilesPolled(16, List.of(), true),
                 new ServerInfo(17, "10.0.0.1:9092"),
                 new ErrorReply(18, ErrorReply.Kind.UNKNOWN_STREAM, "unknown stream id 'x'"),
-                new StreamClosedPush("ds-1"));
+                new StreamClosedPush("ds-1"),
+                new ReaderProgress("ds-1", "app", "c-1/5", 42),
+                new ApplicationProgress(19, "ds-1", "app", "c-1/5", 0),
+                new ProgressTotal(20, 1L << 40));
     }
 
     @Test

@@ -332,4 +332,51 @@ class StreamRegistryTest {
         assertNotEquals(object(null, ConsumerMode.AT_MOST_ONCE, "c").id(),
                 other.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null, "c").stream().id());
     }
+    @Test
+    void acceptedCountsAddUpPerApplicationAndLargestReportWins() throws Exception {
+        String id = object(null, ConsumerMode.AT_MOST_ONCE, "c1").id();
+        assertEquals(0, r.acceptedBy(id, "app"));
+        assertEquals(5, r.reportAccepted(id, "app", "r1", 5));
+        assertEquals(12, r.reportAccepted(id, "app", "r2", 7));
+        assertEquals(12, r.reportAccepted(id, "app", "r1", 5), "the same report twice counts once");
+        assertEquals(12, r.reportAccepted(id, "app", "r1", 3), "an older report arriving late changes nothing");
+        assertEquals(15, r.reportAccepted(id, "app", "r1", 8));
+        assertEquals(4, r.reportAccepted(id, "other", "r3", 4), "applications are counted apart");
+        assertEquals(15, r.acceptedBy(id, "app"));
+        assertEquals(4, r.acceptedBy(id, "other"));
+        assertEquals(15, r.reportAccepted(id, "app", "r4", -1), "a negative count is none");
+    }
+
+    @Test
+    void acceptedCountsAreKeptPerStream() throws Exception {
+        String a = object(null, ConsumerMode.AT_MOST_ONCE, "c1").id();
+        String b = object(null, ConsumerMode.AT_MOST_ONCE, "c1").id();
+        r.reportAccepted(a, "app", "r1", 10);
+        r.reportAccepted(b, "app", "r1", 1);
+        assertEquals(10, r.acceptedBy(a, "app"));
+        assertEquals(1, r.acceptedBy(b, "app"));
+    }
+
+    @Test
+    void acceptedCountsOutliveTheirReadersAndTheStreamsClose() throws Exception {
+        String id = object(null, ConsumerMode.AT_LEAST_ONCE, "c1").id();
+        r.clientConnected("c1");
+        r.addWriter(id, "w1", "c1");
+        r.addReader(id, "r1", "c1");
+        r.reportAccepted(id, "app", "r1", 6);
+        r.clientDisconnected("c1", 0); // its reader is gone, its count stays: a late reader's drain needs it
+        assertFalse(r.isReader(id, "r1"));
+        r.clientConnected("c2");
+        r.closeWriter(id, "w1", "c2");
+        assertTrue(r.lookup(id, null).closed());
+        assertEquals(9, r.reportAccepted(id, "app", "r2", 3));
+    }
+
+    @Test
+    void progressOfAnUnknownStreamIsRefused() {
+        assertEquals(Kind.UNKNOWN_STREAM, assertThrows(StreamRegistryException.class,
+                () -> r.reportAccepted("nope", "app", "r1", 1)).kind());
+        assertEquals(Kind.UNKNOWN_STREAM, assertThrows(StreamRegistryException.class,
+                () -> r.acceptedBy("nope", "app")).kind());
+    }
 }

@@ -56,7 +56,7 @@ final class TaskStreams {
 
     private void releaseReaders() {
         for (DistroStream<?> s : read) {
-            StreamHandles.releaseReader(s);
+            StreamHandles.closeReader(s);
         }
     }
 

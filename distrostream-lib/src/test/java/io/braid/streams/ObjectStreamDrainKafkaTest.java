@@ -1,0 +1,203 @@
+package io.braid.streams;
+
+import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.client.StreamHandles;
+import io.braid.streams.server.DistroStreamServer;
+import io.braid.streams.server.KafkaMode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * "Poll until closed, then poll once more" with several readers of one application, each with its
+ * own client (as separate processes would have), on the embedded broker: every record reaches
+ * exactly one reader, and the last poll ends as soon as the readers together have accepted every
+ * record (their counts reach the server), not seconds later.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ObjectStreamDrainKafkaTest {
+
+    /** Far above the exact signal's cost (milliseconds), far below the fallback's lock + 2 s. */
+    static final long LAST_POLL_BOUND_MS = 3_000;
+
+    @TempDir
+    static Path tmp;
+    static DistroStreamServer server;
+    static final AtomicInteger STREAMS = new AtomicInteger();
+    final List<DistroStreamClient> clients = new ArrayList<>();
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("work"));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @AfterEach
+    void closeClients() {
+        DistroStreamClient.install(null);
+        clients.forEach(DistroStreamClient::close);
+    }
+
+    DistroStreamClient client() {
+        DistroStreamClient c = new DistroStreamClient(server.address(), "app", null);
+        clients.add(c);
+        return c;
+    }
+
+    /** A copy of {@code h} bound to {@code c}, as a handle deserialised in c's process. */
+    static <T> ObjectDistroStream<T> in(DistroStreamClient c, ObjectDistroStream<T> h) throws Exception {
+        DistroStreamClient.install(c);
+        ObjectDistroStream<T> copy = ObjectDistroStreamTest.copy(h);
+        copy.isClosed(); // binds the copy to c
+        return copy;
+    }
+
+    /** One reader: polls until closed, then once more; returns what it read and when its last poll returned. */
+    record Read(List<String> values, long lastPollNs) {
+    }
+
+    static Read readAll(DistroStream<String> h, List<String> into) throws BackendException {
+        while (!h.isClosed()) {
+            into.addAll(h.poll(100));
+        }
+        into.addAll(h.poll());
+        return new Read(into, System.nanoTime());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConsumerMode.class)
+    void threeReadersWithOwnClientsGetEveryRecordOnceAndTheirLastPollEndsAtOnce(ConsumerMode mode) throws Exception {
+        DistroStreamClient producer = client();
+        DistroStreamClient.install(producer);
+        ObjectDistroStream<String> out = new ObjectDistroStream<>("three-" + STREAMS.incrementAndGet(), mode);
+        List<ObjectDistroStream<String>> readers = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            readers.add(in(client(), out));
+            readers.get(i).poll(); // joins the share group
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            AtomicInteger taken = new AtomicInteger();
+            List<Future<Read>> reads = new ArrayList<>();
+            for (ObjectDistroStream<String> r : readers) {
+                reads.add(pool.submit(() -> readAll(r, new CountingList(taken))));
+            }
+            List<String> sent = IntStream.range(0, 90).mapToObj(i -> mode + "-" + i).toList();
+            for (int i = 0; i < sent.size(); i += 10) {
+                out.publish(sent.subList(i, i + 10));
+            }
+            // As consumer tasks do: they have processed everything, the producer closes, their last
+            // poll must come back empty at once.
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (taken.get() < sent.size() && System.currentTimeMillis() < deadline) {
+                Thread.sleep(5);
+            }
+            long closedAt = System.nanoTime();
+            out.close();
+            List<String> all = new ArrayList<>();
+            List<Long> lastPollMs = new ArrayList<>();
+            for (Future<Read> f : reads) {
+                Read r = f.get();
+                all.addAll(r.values());
+                lastPollMs.add((r.lastPollNs() - closedAt) / 1_000_000);
+            }
+            System.out.println("drain " + mode + ": close -> last poll per reader (ms) " + lastPollMs);
+            assertEquals(sent.size(), all.size(), "no record twice, none lost");
+            assertEquals(new HashSet<>(sent), new HashSet<>(all));
+            for (long ms : lastPollMs) {
+                assertTrue(ms < LAST_POLL_BOUND_MS, "last poll ended " + ms + " ms after the close: " + lastPollMs);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A list that also counts what all readers took, so the producer knows when they have it all. */
+    static final class CountingList extends ArrayList<String> {
+        private final AtomicInteger counter;
+
+        CountingList(AtomicInteger counter) {
+            this.counter = counter;
+        }
+
+        @Override
+        public boolean addAll(java.util.Collection<? extends String> c) {
+            counter.addAndGet(c.size());
+            return super.addAll(c);
+        }
+    }
+
+    @Test
+    void readersThatLeftEarlyReportedWhatTheyTookSoTheLastReadersDrainEndsAtOnce() throws Exception {
+        ConsumerMode mode = ConsumerMode.AT_LEAST_ONCE; // a leaving reader also accepts what it holds
+        DistroStreamClient producer = client();
+        DistroStreamClient.install(producer);
+        ObjectDistroStream<String> out = new ObjectDistroStream<>("early-" + STREAMS.incrementAndGet(), mode);
+        DistroStreamClient taskClient = client();
+        DistroStreamClient processClient = client();
+        ObjectDistroStream<String> task = in(taskClient, out);         // a task that ends: its reader closes
+        ObjectDistroStream<String> process = in(processClient, out);   // a process that ends: its client closes
+        ObjectDistroStream<String> last = in(client(), out);
+        List<String> first = IntStream.range(0, 40).mapToObj(i -> "a" + i).toList();
+        DistroStreamClient.install(producer);
+        out.publish(first);
+        List<String> taken = Collections.synchronizedList(new ArrayList<>());
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (taken.size() < first.size() && System.currentTimeMillis() < deadline) {
+            taken.addAll(task.poll(100));
+            taken.addAll(process.poll(100));
+        }
+        assertEquals(first.size(), taken.size(), "the early readers took the first records: " + taken);
+        StreamHandles.closeReader(task);
+        processClient.close();
+        List<String> second = IntStream.range(0, 10).mapToObj(i -> "b" + i).toList();
+        out.publish(second); // still unread when the stream closes: the last reader's drain takes them
+        long closedAt = System.nanoTime();
+        out.close();
+        List<String> rest = new CopyOnWriteArrayList<>();
+        Read r = readAll(last, rest);
+        long ms = (r.lastPollNs() - closedAt) / 1_000_000;
+        System.out.println("drain with readers gone: close -> last poll " + ms + " ms");
+        Set<String> all = new HashSet<>(taken);
+        all.addAll(rest);
+        assertEquals(first.size() + second.size(), taken.size() + rest.size(), "no record twice: " + rest);
+        assertEquals(first.size() + second.size(), all.size());
+        assertTrue(ms < LAST_POLL_BOUND_MS, "last poll ended " + ms + " ms after the close");
+
+        // A reader attaching after everything was taken: its first poll is the drain, and ends at once.
+        ObjectDistroStream<String> late = in(client(), out);
+        long t0 = System.nanoTime();
+        assertEquals(List.of(), late.poll());
+        long lateMs = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("drain of a late reader: " + lateMs + " ms");
+        assertTrue(lateMs < LAST_POLL_BOUND_MS, "late reader's drain took " + lateMs + " ms");
+    }
+}
