@@ -383,7 +383,7 @@ public final class DistroStreamServer implements AutoCloseable {
         if (reg.created()) {
             try {
                 if (meta.type() == StreamType.OBJECT) {
-                    topics.createTopic(meta.id());
+                    topics.createTopic(meta.id(), c.applicationId);
                 } else {
                     FileStream fs = new FileStream(meta.id(), meta.mode(), meta.baseDir(),
                             fileQueues.open(meta.id(), Path.of(meta.baseDir())), this::isClosed, work, () -> closed);

@@ -2,7 +2,7 @@ package io.braid.streams.server;
 
 import io.braid.streams.BackendException;
 import io.braid.streams.kafka.EmbeddedKafkaBroker;
-import io.braid.streams.kafka.KafkaObjectBackend;
+import io.braid.streams.kafka.StreamTopicAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +25,7 @@ final class KafkaTopics implements ObjectTopics {
     private final String host;
     private final Path dataDir;
     private EmbeddedKafkaBroker broker;
+    private StreamTopicAdmin admin;
     private boolean closed;
 
     KafkaTopics(KafkaMode mode, String host, Path dataDir) {
@@ -53,12 +54,29 @@ final class KafkaTopics implements ObjectTopics {
 
     @Override
     public void createTopic(String streamId) throws BackendException {
-        KafkaObjectBackend.createTopic(bootstrap(), streamId, PARTITIONS);
+        createTopic(streamId, null);
+    }
+
+    @Override
+    public void createTopic(String streamId, String applicationId) throws BackendException {
+        admin().createTopic(streamId, PARTITIONS, applicationId);
+    }
+
+    private synchronized StreamTopicAdmin admin() throws BackendException {
+        String bootstrap = bootstrap();
+        if (admin == null) {
+            admin = new StreamTopicAdmin(bootstrap);
+        }
+        return admin;
     }
 
     @Override
     public synchronized void close() {
         closed = true;
+        if (admin != null) {
+            admin.close();
+            admin = null;
+        }
         if (broker != null) {
             LOG.info("stopping the embedded Kafka broker at {}", broker.bootstrapServers());
             broker.close();

@@ -11,6 +11,14 @@ public interface ObjectTopics extends AutoCloseable {
     /** Creates the topic of a new object stream (starting the embedded broker if needed). */
     void createTopic(String streamId) throws BackendException;
 
+    /**
+     * As {@link #createTopic(String)}, for a stream that application {@code applicationId}
+     * creates (its readers' group can be readied with the topic).
+     */
+    default void createTopic(String streamId, String applicationId) throws BackendException {
+        createTopic(streamId);
+    }
+
     /** Stops what this started (the embedded broker). */
     @Override
     void close();
