@@ -5,6 +5,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +24,8 @@ import java.util.concurrent.TimeoutException;
  * start from the beginning of the topic through their {@code share.auto.offset.reset} setting.
  */
 public final class StreamTopicAdmin implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamTopicAdmin.class);
+
     private final Admin admin;
 
     public StreamTopicAdmin(String bootstrapServers) {
@@ -36,13 +40,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
                     .all().get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             if (applicationId != null) {
-                what = "initialise the readers' group of stream " + streamId;
-                Map<TopicPartition, Long> start = new HashMap<>();
-                for (int p = 0; p < partitions; p++) {
-                    start.put(new TopicPartition(topic, p), 0L);
-                }
-                admin.alterShareGroupOffsets(KafkaObjectBackend.groupName(applicationId, streamId), start)
-                        .all().get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                initialiseGroup(topic, partitions, KafkaObjectBackend.groupName(applicationId, streamId));
             }
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
@@ -53,6 +51,32 @@ public final class StreamTopicAdmin implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw KafkaObjectBackend.failure(what, e);
+        }
+    }
+
+    /**
+     * Best effort: the new topic's metadata reaches the group coordinator a moment after its
+     * creation, so this retries for up to a second; if it still fails, the group starts the usual
+     * way (slower first poll, same records).
+     */
+    private void initialiseGroup(String topic, int partitions, String group) throws InterruptedException {
+        Map<TopicPartition, Long> start = new HashMap<>();
+        for (int p = 0; p < partitions; p++) {
+            start.put(new TopicPartition(topic, p), 0L);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        while (true) {
+            try {
+                admin.alterShareGroupOffsets(group, start)
+                        .all().get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                return;
+            } catch (ExecutionException | TimeoutException e) {
+                if (System.nanoTime() > deadline) {
+                    LOG.debug("could not initialise share group {} on {}: {}", group, topic, e.toString());
+                    return;
+                }
+                Thread.sleep(20);
+            }
         }
     }
 
