@@ -73,6 +73,22 @@ class BadInputTest extends ItBase {
     }
 
     @Test
+    void invalidStorageBandwidthConstraints() {
+        String[][] cases = {
+            {"iotasks.BadBandwidthItf", "storageBW=\"fast\" is not a number"},
+            {"iotasks.BadAutoRangeItf", "storageBW=\"auto(80,40,2)\": auto(min,max,delta) needs 0 < min <= max and delta > 1"},
+            {"iotasks.AutoComputeItf", "storageBW=\"auto\": auto constraints apply to @IO tasks only"},
+        };
+        for (String[] c : cases) {
+            RunResult r = BraidRunner.in(tmp.resolve(c[0])).app("iotasks").main("iotasks.Main").args("overlap", 1)
+                    .options("--interface=" + c[0]).run();
+            String line = oneLine(r);
+            assertFalse(r.stdout().contains("compute 0"), () -> "the application must not have run\n" + r.describe());
+            assertTrue(line.contains(c[0]) && line.contains(c[1]), () -> "names the method and the value: " + line);
+        }
+    }
+
+    @Test
     void constraintThatNoNodeCanMeet() throws Exception {
         Clusters.Files two = Clusters.local(1).write(tmp.resolve("xml"));
         RunResult r = BraidRunner.in(tmp).app("constraints").main("constraints.Main")

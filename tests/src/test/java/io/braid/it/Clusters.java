@@ -27,6 +27,8 @@ public final class Clusters {
 
     private final List<Node> nodes = new ArrayList<>();
     private int defaultCus = 2;
+    private double storageBandwidth;
+    private int ioExecutors;
 
     private Clusters() {
     }
@@ -46,6 +48,18 @@ public final class Clusters {
 
     public Clusters cus(int cus) {
         this.defaultCus = cus;
+        return this;
+    }
+
+    /** Every node declares this storage bandwidth (MB/s) in {@code <Storage><Bandwidth>}. */
+    public Clusters storageBandwidth(double mbs) {
+        this.storageBandwidth = mbs;
+        return this;
+    }
+
+    /** Every node declares this many I/O executors ({@code <IOExecutors>}). */
+    public Clusters ioExecutors(int n) {
+        this.ioExecutors = n;
         return this;
     }
 
@@ -70,8 +84,14 @@ public final class Clusters {
                .append("      <ComputingUnits>").append(cus).append("</ComputingUnits>\n")
                .append("      <Architecture>").append(n.arch()).append("</Architecture>\n")
                .append("    </Processor>\n")
-               .append("    <Memory><Size>").append(n.memoryGb()).append("</Size></Memory>\n")
-               .append("  </ComputeNode>\n");
+               .append("    <Memory><Size>").append(n.memoryGb()).append("</Size></Memory>\n");
+            if (storageBandwidth > 0) {
+                res.append("    <Storage><Bandwidth>").append(storageBandwidth).append("</Bandwidth></Storage>\n");
+            }
+            if (ioExecutors > 0) {
+                res.append("    <IOExecutors>").append(ioExecutors).append("</IOExecutors>\n");
+            }
+            res.append("  </ComputeNode>\n");
             proj.append("  <ComputeNode Name=\"").append(n.name()).append("\">\n")
                 .append("    <InstallDir>/tmp</InstallDir>\n");
             if (n.workingDir() != null) {

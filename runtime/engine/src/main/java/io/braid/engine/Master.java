@@ -20,6 +20,7 @@ import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.SharedDisks;
 import io.braid.engine.dispatch.WorkerLinkHandler;
 import io.braid.engine.dispatch.WorkerPool;
+import io.braid.engine.monitor.AutoConstraintSummary;
 import io.braid.engine.monitor.ProgressLine;
 import io.braid.engine.monitor.TaskStats;
 import io.braid.engine.monitor.graph.TaskGraph;
@@ -167,6 +168,14 @@ public final class Master implements AutoCloseable {
 
     public TaskStats stats() {
         return onCore(core::stats);
+    }
+
+    /**
+     * What {@code --summary} prints: per task type the count and times, then per type with an
+     * auto storage-bandwidth constraint its learning epochs and the constraint chosen.
+     */
+    public String summary() {
+        return onCore(() -> core.stats().format() + AutoConstraintSummary.format(core.autoConstraints()));
     }
 
     public TaskGraph graph() {

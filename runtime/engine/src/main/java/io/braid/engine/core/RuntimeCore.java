@@ -35,7 +35,8 @@ import java.util.function.Consumer;
  * The task life cycle, on the core thread: submission to the analyser, ready tasks to the
  * scheduler, assignments to workers, results back, retries, lost workers. Nothing here blocks.
  * Tasks with stream parameters also go through {@link StreamTasks} (producers before consumers,
- * consumers near producers, failed writers reported).
+ * consumers near producers, failed writers reported); tasks of types with an auto storage-bandwidth
+ * constraint through {@link AutoConstraints} (learning, then the chosen value).
  */
 public final class RuntimeCore {
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeCore.class);
@@ -50,6 +51,7 @@ public final class RuntimeCore {
     private final PrefetchPolicy prefetch = new PrefetchPolicy();
     private final Lineage lineage = new Lineage();
     private final StreamTasks streams;
+    private final AutoConstraints auto;
     private final ProgressLine progress;
     private final Consumer<String> onFatal;
     private final TraceRecorder trace;
@@ -77,6 +79,8 @@ public final class RuntimeCore {
         this.trace = trace;
         this.touched = new boolean[workers.size()];
         this.streams = new StreamTasks(analyser);
+        this.auto = new AutoConstraints(scheduler, i -> workers.get(i).name(), trace,
+                () -> System.currentTimeMillis() * 1000);
     }
 
     /** Who hears about stream-writing tasks that will never finish (core thread). */
@@ -136,8 +140,13 @@ public final class RuntimeCore {
         }
         var def = rec.submission.definition();
         AnalysedTask a = rec.analysed;
-        scheduler.addReady(new ReadyTask(rec.id(), def.request(), def.priority() || StreamTasks.priority(a),
-                streams.preferredNodes(a, jobFactory.preferredNodes(a)), rec.excludedNode, a.usesStreams()));
+        ReadyTask ready = new ReadyTask(rec.id(), def.request(), def.priority() || StreamTasks.priority(a),
+                streams.preferredNodes(a, jobFactory.preferredNodes(a)), rec.excludedNode, a.usesStreams());
+        if (AutoConstraints.handles(def)) {
+            auto.ready(ready, def);
+        } else {
+            scheduler.addReady(ready);
+        }
     }
 
     /** Back to the scheduler after a retry or a lost worker. */
@@ -164,7 +173,9 @@ public final class RuntimeCore {
         boolean again = true;
         while (again && fatal == null) {
             again = false;
+            auto.release();
             for (Assignment as : scheduler.schedule()) {
+                auto.dispatched(as.taskId());
                 TaskRecord rec = tasks.get(as.taskId());
                 WorkerHandle w = workers.get(as.nodeIndex());
                 RunTask job;
@@ -172,6 +183,7 @@ public final class RuntimeCore {
                     job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
                 } catch (DataLostException e) {
                     scheduler.release(rec.id());
+                    auto.ended(rec.id(), false, 0, 0);
                     recompute(e.dataName(), () -> makeReady(rec));
                     continue;
                 }
@@ -181,6 +193,9 @@ public final class RuntimeCore {
                 w.write(job);
                 touched[as.nodeIndex()] = true;
                 again |= release(streams.dispatched(rec, as.nodeIndex()));
+            }
+            if (!again && scheduler.runningCount() == 0) {
+                again = auto.stalled(); // nothing runs: learning epochs go with the tasks they have
             }
         }
         for (int i = 0; i < touched.length; i++) {
@@ -206,9 +221,11 @@ public final class RuntimeCore {
             locations.add(msg.outputs().get(i), node, msg.outputSizes().get(i));
         }
         scheduler.release(rec.id());
+        double storageBW = auto.ended(rec.id(), true, msg.runNanos(), msg.startMicros());
         if (trace != null) {
             trace.task(workers.get(node).name(), msg.executor(), rec.submission.definition().label()
-                    + (rec.regeneration ? " (recomputed)" : ""), rec.id(), msg.startMicros(), msg.runNanos() / 1000);
+                    + (rec.regeneration ? " (recomputed)" : ""), rec.id(), msg.startMicros(), msg.runNanos() / 1000,
+                    storageBW);
         }
         if (rec.regeneration) {
             tasks.remove(rec.id());
@@ -241,6 +258,7 @@ public final class RuntimeCore {
             return;
         }
         scheduler.release(rec.id());
+        auto.ended(rec.id(), false, 0, 0);
         if (msg.inputUnavailable() && ++rec.inputLosses <= TaskRecord.MAX_INPUT_LOSSES) {
             // The holder of an input vanished mid-fetch; its loss is being handled. Not the task's fault.
             LOG.info("task {} could not fetch an input on {}; sending it again: {}", rec.submission.describe(),
@@ -272,6 +290,7 @@ public final class RuntimeCore {
         }
         w.lost();
         scheduler.removeNode(node);
+        auto.nodeLost(node);
         int lost = locations.removeNode(node);
         LOG.warn("worker {} lost ({} data versions had no other copy); resubmitting its running tasks", w.name(), lost);
         List<TaskRecord> running = new ArrayList<>();
@@ -283,6 +302,7 @@ public final class RuntimeCore {
         for (TaskRecord rec : running) {
             jobs.remove(rec.jobId);
             scheduler.release(rec.id());
+            auto.ended(rec.id(), false, 0, 0);
             rec.excludedNode = node;
             requeue(rec);
         }
@@ -366,6 +386,11 @@ public final class RuntimeCore {
 
     public TaskStats stats() {
         return stats;
+    }
+
+    /** What became of each auto storage-bandwidth constraint (for the summary). */
+    public List<io.braid.engine.monitor.AutoConstraintReport> autoConstraints() {
+        return auto.reports();
     }
 
     public TaskAnalyser analyser() {

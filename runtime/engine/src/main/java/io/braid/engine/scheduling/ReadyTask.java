@@ -14,9 +14,11 @@ import java.util.Objects;
  * @param stream         the task takes a stream parameter: it may wait on other tasks while it
  *                       runs, so it is never prefetched (only sent into a free slot) and no task
  *                       is queued on its node's worker while it runs there
+ * @param onlyNode       the only node the task may run on, -1 = any (an auto-constraint learning
+ *                       epoch); if that node is lost, any node will do
  */
 public record ReadyTask(long taskId, ResourceRequest request, boolean priority,
-                        int[] preferredNodes, int excludedNode, boolean stream) {
+                        int[] preferredNodes, int excludedNode, boolean stream, int onlyNode) {
 
     private static final int[] NONE = new int[0];
 
@@ -28,15 +30,29 @@ public record ReadyTask(long taskId, ResourceRequest request, boolean priority,
         if (excludedNode < -1) {
             throw new IllegalArgumentException("excludedNode must be -1 or a node index, got " + excludedNode);
         }
+        if (onlyNode < -1) {
+            throw new IllegalArgumentException("onlyNode must be -1 or a node index, got " + onlyNode);
+        }
+    }
+
+    /** A task that may run on any node. */
+    public ReadyTask(long taskId, ResourceRequest request, boolean priority, int[] preferredNodes, int excludedNode,
+                     boolean stream) {
+        this(taskId, request, priority, preferredNodes, excludedNode, stream, -1);
     }
 
     /** A task without stream parameters. */
     public ReadyTask(long taskId, ResourceRequest request, boolean priority, int[] preferredNodes, int excludedNode) {
-        this(taskId, request, priority, preferredNodes, excludedNode, false);
+        this(taskId, request, priority, preferredNodes, excludedNode, false, -1);
     }
 
     /** A plain task: no priority, no locality, no exclusion, no streams. */
     public ReadyTask(long taskId, ResourceRequest request) {
-        this(taskId, request, false, NONE, -1, false);
+        this(taskId, request, false, NONE, -1, false, -1);
+    }
+
+    /** The same task needing {@code r} and allowed only on {@code node} (-1 = any). */
+    public ReadyTask with(ResourceRequest r, int node) {
+        return new ReadyTask(taskId, r, priority, preferredNodes, excludedNode, stream, node);
     }
 }

@@ -1,5 +1,7 @@
 package io.braid.engine.scheduling;
 
+import io.braid.engine.scheduling.learning.AutoBandwidth;
+
 import java.util.regex.Pattern;
 
 /**
@@ -29,10 +31,6 @@ public record ResourceRequest(int computingUnits, double memoryGB, String archit
 
     /** COMPSs' placeholder for "not set" in string-valued annotation attributes. */
     private static final String UNASSIGNED = "[unassigned]";
-
-    private static final String NUMBER = "\\s*[0-9]+(\\.[0-9]*)?\\s*";
-    private static final Pattern AUTO = Pattern.compile(
-            "\\s*auto\\s*(\\(" + NUMBER + "," + NUMBER + "," + NUMBER + "\\))?\\s*", Pattern.CASE_INSENSITIVE);
 
     /** Plain decimal notation (optionally with an exponent); no "NaN", "Infinity", hex or type suffixes. */
     private static final Pattern DECIMAL = Pattern.compile("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?");
@@ -83,10 +81,13 @@ public record ResourceRequest(int computingUnits, double memoryGB, String archit
         String architecture = isSet(arch) && !UNASSIGNED.equalsIgnoreCase(arch.trim()) ? arch.trim() : null;
         double bandwidth = 0;
         if (isSet(storageBW)) {
-            if (AUTO.matcher(storageBW).matches()) {
-                // "auto" / "auto(min,max,delta)": the value is learned at run time (ARCHITECTURE.md
-                // section 4) by the auto-constraint learner, which then submits tasks with a concrete
-                // bandwidth. Until it has one, the task holds no bandwidth.
+            if (AutoBandwidth.parse(storageBW) != null) {
+                // "auto" / "auto(min,max,delta)": learned at run time (scheduling.learning); the
+                // core gives each task a concrete value when it releases it to the scheduler.
+                if (!io) {
+                    throw new IllegalArgumentException("storageBW=\"" + storageBW.trim()
+                            + "\": auto constraints apply to @IO tasks only");
+                }
                 bandwidth = 0;
             } else {
                 bandwidth = parseAmount("storageBW", storageBW);
@@ -94,6 +95,11 @@ public record ResourceRequest(int computingUnits, double memoryGB, String archit
         }
         double size = isSet(storageSize) ? parseAmount("storageSize", storageSize) : 0;
         return new ResourceRequest(units, memory, architecture, bandwidth, size, io);
+    }
+
+    /** This request holding {@code mbs} MB/s of storage bandwidth instead. */
+    public ResourceRequest withStorageBW(double mbs) {
+        return new ResourceRequest(computingUnits, memoryGB, architecture, mbs, storageSizeGB, ioTask);
     }
 
     /** True when {@code node}'s architecture satisfies this request (null on either side = any). */

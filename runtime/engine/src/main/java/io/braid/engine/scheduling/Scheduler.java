@@ -1,10 +1,8 @@
 package io.braid.engine.scheduling;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +25,9 @@ import java.util.PriorityQueue;
  *   <li>Placement: the first of the task's preferred (data-holding) nodes that fits; otherwise the
  *       node with the most free slots among those that fit (load spreading, round-robin among
  *       equals). An excluded node (retry elsewhere) is avoided unless it is the only node that
- *       could ever host the task.</li>
+ *       could ever host the task. A task with an {@link ReadyTask#onlyNode()} waits for that node
+ *       (any node if it is lost); a node {@linkplain #reserveIo reserved} for I/O takes no other
+ *       I/O task (compute tasks still go there).</li>
  * </ul>
  *
  * <p>Prefetching ({@link #setPrefetch}): when a task fits nowhere now, it may still be sent to a
@@ -58,6 +58,8 @@ public final class Scheduler {
     private final int[] runningOn;
     /** Stream tasks running per node: such a node takes no backlog. */
     private final int[] streamsOn;
+    /** Nodes that take only the I/O tasks pinned to them (an auto-constraint learning node). */
+    private final boolean[] ioReserved;
     private final List<List<NodePool>> poolsOfNode;
 
     private final Map<PoolKey, NodePool> pools = new HashMap<>();
@@ -82,6 +84,7 @@ public final class Scheduler {
         usedBw = new double[n];
         runningOn = new int[n];
         streamsOn = new int[n];
+        ioReserved = new boolean[n];
         backlog = new NodeBacklog(n);
         poolsOfNode = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -96,10 +99,11 @@ public final class Scheduler {
         if (excluded >= nodes.length || (excluded >= 0 && !pool.member[excluded])) {
             excluded = -1; // excluding a node that could never host it changes nothing
         }
-        QueueKey k = new QueueKey(task.request(), task.priority(), excluded);
+        int only = task.onlyNode() < nodes.length ? task.onlyNode() : -1;
+        QueueKey k = new QueueKey(task.request(), task.priority(), excluded, only);
         TaskQueue q = queues.get(k);
         if (q == null) {
-            q = new TaskQueue(task.request(), pool, task.priority(), excluded);
+            q = new TaskQueue(task.request(), pool, task.priority(), excluded, only);
             queues.put(k, q);
         }
         boolean wasEmpty = q.isEmpty();
@@ -255,6 +259,22 @@ public final class Scheduler {
         }
     }
 
+    /**
+     * Reserves a node's I/O executors ({@code on}) for the I/O tasks pinned to it
+     * ({@link ReadyTask#onlyNode()}), or lifts the reservation. Tasks already running there
+     * are not affected.
+     */
+    public void reserveIo(int nodeIndex, boolean on) {
+        checkNode(nodeIndex);
+        ioReserved[nodeIndex] = on;
+    }
+
+    /** True when the node is alive and could host the request once idle. */
+    public boolean canHost(int nodeIndex, ResourceRequest request) {
+        checkNode(nodeIndex);
+        return alive[nodeIndex] && couldEverHost(nodes[nodeIndex], request);
+    }
+
     /** True when some live node could host the request once idle. */
     public boolean canEverRun(ResourceRequest request) {
         return poolFor(request).live > 0;
@@ -306,20 +326,25 @@ public final class Scheduler {
             return -1;
         }
         ResourceRequest req = q.request;
+        int only = q.onlyNode;
+        if (only >= 0 && alive[only]) {
+            return pool.member[only] && backlog.isEmpty(only) && fitsNow(only, req) ? only : -1;
+        }
         int excluded = q.excluded;
         if (excluded >= 0 && (pool.live == 1 && alive[excluded])) {
             excluded = -1; // the only node that could ever host it: use it anyway
         }
         for (int p : t.preferredNodes()) {
             if (p >= 0 && p < nodes.length && p != excluded && pool.member[p] && alive[p] && backlog.isEmpty(p)
-                    && fitsNow(p, req)) {
+                    && !(req.ioTask() && ioReserved[p]) && fitsNow(p, req)) {
                 return p;
             }
         }
         int need = req.ioTask() ? 1 : req.computingUnits();
         for (int k = pool.maxKey(); k >= need; k--) {
             for (int node = pool.first(k); node >= 0; node = pool.next(node)) {
-                if (node != excluded && backlog.isEmpty(node) && fitsBesidesSlots(node, req)) {
+                if (node != excluded && backlog.isEmpty(node) && !(req.ioTask() && ioReserved[node])
+                        && fitsBesidesSlots(node, req)) {
                     return node;
                 }
             }
@@ -433,69 +458,9 @@ public final class Scheduler {
     private record PoolKey(BitSet eligible, boolean io) {
     }
 
-    private record QueueKey(ResourceRequest request, boolean priority, int excluded) {
+    private record QueueKey(ResourceRequest request, boolean priority, int excluded, int onlyNode) {
     }
 
     private record Running(int node, ResourceRequest request, boolean stream) {
-    }
-
-    /** FIFO of ready tasks sharing (request, priority, excluded node). */
-    private static final class TaskQueue {
-        static final Comparator<TaskQueue> ORDER = (a, b) -> {
-            if (a.priority != b.priority) {
-                return a.priority ? -1 : 1;
-            }
-            return Long.compare(a.peek().taskId(), b.peek().taskId());
-        };
-
-        final ResourceRequest request;
-        final NodePool pool;
-        final boolean priority;
-        final int excluded;
-        /** Tasks in id order (the normal case: ids only grow). */
-        private final ArrayDeque<ReadyTask> fifo = new ArrayDeque<>();
-        /** Tasks that arrived after a later id (resubmissions); created on first use. */
-        private PriorityQueue<ReadyTask> late;
-
-        TaskQueue(ResourceRequest request, NodePool pool, boolean priority, int excluded) {
-            this.request = request;
-            this.pool = pool;
-            this.priority = priority;
-            this.excluded = excluded;
-        }
-
-        boolean isEmpty() {
-            return fifo.isEmpty() && (late == null || late.isEmpty());
-        }
-
-        void add(ReadyTask t) {
-            if (fifo.isEmpty() || fifo.peekLast().taskId() < t.taskId()) {
-                fifo.addLast(t);
-            } else {
-                if (late == null) {
-                    late = new PriorityQueue<>(Comparator.comparingLong(ReadyTask::taskId));
-                }
-                late.add(t);
-            }
-        }
-
-        ReadyTask peek() {
-            ReadyTask a = fifo.peekFirst();
-            if (late == null || late.isEmpty()) {
-                return a;
-            }
-            ReadyTask b = late.peek();
-            return a == null || b.taskId() < a.taskId() ? b : a;
-        }
-
-        ReadyTask poll() {
-            ReadyTask head = peek();
-            if (head == fifo.peekFirst()) {
-                fifo.pollFirst();
-            } else {
-                late.poll();
-            }
-            return head;
-        }
     }
 }

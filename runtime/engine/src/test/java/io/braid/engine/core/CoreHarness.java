@@ -39,12 +39,29 @@ final class CoreHarness {
     private final DataLocations locations = new DataLocations();
 
     CoreHarness(int... coresPerNode) {
-        List<WorkerHandle> workers = new ArrayList<>();
+        this(describe(coresPerNode, 0, 1));
+    }
+
+    /** {@code count} nodes with {@code cus} cores, {@code bandwidth} MB/s of storage and {@code io} I/O executors. */
+    static CoreHarness io(int count, int cus, double bandwidth, int io) {
+        int[] cores = new int[count];
+        java.util.Arrays.fill(cores, cus);
+        return new CoreHarness(describe(cores, bandwidth, io));
+    }
+
+    private static List<NodeDescription> describe(int[] coresPerNode, double bandwidth, int io) {
         List<NodeDescription> nodes = new ArrayList<>();
         for (int i = 0; i < coresPerNode.length; i++) {
-            NodeDescription n = new NodeDescription("n" + i, coresPerNode[i], 0, null, 0, 0, 1, null, null,
-                    NodeDescription.NO_LIMIT, Map.of());
-            nodes.add(n);
+            nodes.add(new NodeDescription("n" + i, coresPerNode[i], 0, null, 0, bandwidth, io, null, null,
+                    NodeDescription.NO_LIMIT, Map.of()));
+        }
+        return nodes;
+    }
+
+    private CoreHarness(List<NodeDescription> nodes) {
+        List<WorkerHandle> workers = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeDescription n = nodes.get(i);
             WorkerHandle w = new WorkerHandle(i, n);
             EmbeddedChannel ch = new EmbeddedChannel();
             w.connected(ch, "127.0.0.1", 1, "n" + i + ".log");
@@ -82,6 +99,17 @@ final class CoreHarness {
         core.submit(new TaskSubmission(id, def(cus), List.of(params), null));
     }
 
+    /** An I/O task type with constraint {@code storageBW} ("", "40", "auto", "auto(4,64,2)"). */
+    static TaskDefinition ioDef(int typeId, String storageBW) {
+        return new TaskDefinition(typeId, "demo.Tasks.io" + typeId, "demo.Tasks", "io" + typeId, List.of(), false, null,
+                ResourceRequest.parse("", "", "", storageBW, "", true), false, true,
+                io.braid.engine.scheduling.learning.AutoBandwidth.parse(storageBW));
+    }
+
+    void submit(long id, TaskDefinition def) {
+        core.submit(new TaskSubmission(id, def, List.of(), null));
+    }
+
     /** One dispatch pass; the tasks sent, in the order they were written, as "task@node". */
     List<String> dispatch() {
         core.dispatch();
@@ -109,6 +137,12 @@ final class CoreHarness {
             sizes.add(8L);
         }
         core.taskDone(nodeOf(taskId), new TaskDone(jobOfTask.get(taskId), List.of(outputs), sizes, 0, 0, "e0"));
+    }
+
+    /** The task's job ended well after {@code runMillis}. */
+    void doneAfter(long taskId, long runMillis) {
+        core.taskDone(nodeOf(taskId), new TaskDone(jobOfTask.get(taskId), List.of(), List.of(), 1_000, runMillis * 1_000_000,
+                "io-1"));
     }
 
     void failed(long taskId) {

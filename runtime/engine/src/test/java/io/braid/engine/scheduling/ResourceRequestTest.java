@@ -30,9 +30,28 @@ class ResourceRequestTest {
                 "0", "", "", "", "");
         assertMessage("memorySize=\"lots\" is not a number", "", "lots", "", "", "");
         assertMessage("memorySize=\"-1\" must be a finite number >= 0", "", "-1", "", "", "");
-        assertMessage("storageBW=\"auto(1,2)\" is not a number", "", "", "", "auto(1,2)", "");
+        assertMessage("storageBW=\"auto(1,2)\" is not a number, \"auto\" or \"auto(min,max,delta)\"", "", "", "",
+                "auto(1,2)", "");
+        assertMessage("storageBW=\"fast\" is not a number", "", "", "", "fast", "");
+        assertMessage("storageBW=\"auto\": auto constraints apply to @IO tasks only", "", "", "", " auto", "");
         assertMessage("storageBW=\"NaN\" is not a number", "", "", "", "NaN", "");
         assertMessage("storageSize=\"1e999\" must be a finite number >= 0", "", "", "", "", "1e999");
+    }
+
+    @Test
+    void rejectsBadAutoRangesForIoTasks() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ResourceRequest.parse("", "", "", "auto(8,4,2)", "", true));
+        assertEquals("storageBW=\"auto(8,4,2)\": auto(min,max,delta) needs 0 < min <= max and delta > 1", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ResourceRequest.parse("", "", "", "auto(0,4,2)", "", true));
+        assertThrows(IllegalArgumentException.class, () -> ResourceRequest.parse("", "", "", "auto(1,4,1)", "", true));
+        assertThrows(IllegalArgumentException.class, () -> ResourceRequest.parse("", "", "", "autox", "", true));
+    }
+
+    @Test
+    void withStorageBwKeepsTheRest() {
+        ResourceRequest r = ResourceRequest.parse("", "2", "arm", "auto", "5", true);
+        assertEquals(new ResourceRequest(0, 2, "arm", 40, 5, true), r.withStorageBW(40));
     }
 
     private static void assertMessage(String expected, String cus, String mem, String arch, String bw, String size) {

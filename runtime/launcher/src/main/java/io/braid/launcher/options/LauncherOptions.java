@@ -24,7 +24,7 @@ public final class LauncherOptions {
                     + "(DOT, and SVG when Graphviz is installed)"),
             new OptionSpec("--tracing", List.of("-t"), null, "false", "write an execution trace to <log dir>/trace "
                     + "(Chrome trace format: ui.perfetto.dev)"),
-            new OptionSpec("--summary", List.of(), null, "false", "print per task type the count and time statistics"),
+            new OptionSpec("--summary", List.of(), null, "false", "print per task type the count and time statistics, and the learning of auto constraints"),
             new OptionSpec("--streaming", List.of(), "NONE|OBJECTS|FILES|ALL", "ALL", "stream kinds the run may use "
                     + "(started lazily)"),
             new OptionSpec("--streaming_backend", List.of(), "embedded|kafka://HOST:PORT", "embedded",

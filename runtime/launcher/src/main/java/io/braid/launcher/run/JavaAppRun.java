@@ -7,6 +7,7 @@ import io.braid.engine.monitor.graph.DotWriter;
 import io.braid.engine.monitor.graph.SvgRenderer;
 import io.braid.engine.monitor.ProgressLine;
 import io.braid.engine.resources.Cluster;
+import io.braid.engine.scheduling.ResourceRequest;
 import io.braid.engine.scheduling.Scheduler;
 import io.braid.engine.task.TaskDefinition;
 import io.braid.launcher.app.Hooks;
@@ -99,7 +100,7 @@ public final class JavaAppRun {
         }
         master.clearProgress();
         if (settings.summary()) {
-            System.out.print(master.stats().format());
+            System.out.print(master.summary());
         }
         if (settings.graph()) {
             writeGraph(master, definitions);
@@ -207,8 +208,11 @@ public final class JavaAppRun {
     private static void checkFits(Cluster cluster, TaskDefinitions definitions, int ioExecutors) {
         Scheduler probe = new Scheduler(cluster.toResources(ioExecutors));
         for (TaskDefinition d : definitions.all()) {
-            if (!probe.canEverRun(d.request())) {
-                throw new AppSetupException("task " + d.label() + " needs " + d.request().describe() + " but no node provides it");
+            // A bounded auto constraint needs a node with room for its smallest value.
+            ResourceRequest r = d.autoStorageBW() != null && d.autoStorageBW().bounded()
+                    ? d.request().withStorageBW(d.autoStorageBW().min()) : d.request();
+            if (!probe.canEverRun(r)) {
+                throw new AppSetupException("task " + d.label() + " needs " + r.describe() + " but no node provides it");
             }
         }
     }

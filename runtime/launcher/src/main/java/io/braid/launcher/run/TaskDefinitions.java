@@ -1,6 +1,7 @@
 package io.braid.launcher.run;
 
 import io.braid.engine.scheduling.ResourceRequest;
+import io.braid.engine.scheduling.learning.AutoBandwidth;
 import io.braid.engine.task.TaskDefinition;
 import io.braid.launcher.app.TaskDefinitionException;
 import io.braid.launcher.app.TaskMethod;
@@ -23,9 +24,11 @@ final class TaskDefinitions {
         TaskDefinition[] defs = new TaskDefinition[max + 1];
         for (TaskMethod m : registry.all()) {
             ResourceRequest request;
+            AutoBandwidth auto;
             try {
                 request = ResourceRequest.parse(m.computingUnits(), m.memorySize(), m.processorArchitecture(),
                         m.storageBW(), m.storageSize(), m.io());
+                auto = AutoBandwidth.parse(m.storageBW());
             } catch (IllegalArgumentException e) {
                 throw new TaskDefinitionException(m.declaredAt() + ": @Constraints: " + e.getMessage());
             }
@@ -34,7 +37,7 @@ final class TaskDefinitions {
                 types.add(c.getName());
             }
             defs[m.id()] = new TaskDefinition(m.id(), m.label(), m.declaringClass().getName(), m.name(), types,
-                    !m.isStatic(), m.returnType().getName(), request, m.priority(), m.io());
+                    !m.isStatic(), m.returnType().getName(), request, m.priority(), m.io(), auto);
         }
         return new TaskDefinitions(defs);
     }

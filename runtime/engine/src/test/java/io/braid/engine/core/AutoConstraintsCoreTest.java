@@ -1,0 +1,213 @@
+package io.braid.engine.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.braid.engine.monitor.AutoConstraintReport;
+import io.braid.engine.monitor.AutoConstraintReport.State;
+import io.braid.engine.scheduling.learning.Epoch;
+import io.braid.engine.task.TaskDefinition;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Auto storage-bandwidth constraints through the core: epochs on the learning node, other I/O
+ * tasks kept off it, partial epochs when nothing else runs, the choice applied everywhere and
+ * re-evaluated, bandwidth released on failure.
+ */
+class AutoConstraintsCoreTest {
+    private static final TaskDefinition AUTO = CoreHarness.ioDef(7, "auto");
+
+    private static void submitAuto(CoreHarness h, long from, long to) {
+        for (long id = from; id <= to; id++) {
+            h.submit(id, AUTO);
+        }
+    }
+
+    private static List<String> on(List<String> sent, int node) {
+        return sent.stream().filter(s -> s.endsWith("@" + node)).toList();
+    }
+
+    private static void finish(CoreHarness h, List<String> sent, long millis) {
+        for (String s : sent) {
+            h.doneAfter(Long.parseLong(s.substring(0, s.indexOf('@'))), millis);
+        }
+    }
+
+    /** Dispatches and finishes {@code waves} times; all the tasks sent, each wave checked to be {@code perWave} on node 0. */
+    private static List<String> waves(CoreHarness h, int waves, int perWave, long millis) {
+        List<String> all = new java.util.ArrayList<>();
+        for (int i = 0; i < waves; i++) {
+            List<String> sent = h.dispatch();
+            assertEquals(perWave, sent.size(), "wave " + (i + 1) + ": " + sent);
+            assertEquals(sent, on(sent, 0), "only on the learning node");
+            finish(h, sent, millis);
+            all.addAll(sent);
+        }
+        return all;
+    }
+
+    private static AutoConstraintReport report(CoreHarness h) {
+        return h.core.autoConstraints().get(0);
+    }
+
+    @Test
+    void epochsRunOnTheLearningNodeThenTheChosenValueEverywhere() {
+        CoreHarness h = CoreHarness.io(2, 1, 100, 4);
+        submitAuto(h, 1, 20);
+        List<String> first = h.dispatch();
+        assertEquals(4, first.size(), "4 at once at 25 MB/s (100 MB/s / 4 executors): " + first);
+        assertEquals(first, on(first, 0), "only on the learning node");
+        assertEquals(100, h.scheduler.view(0).usedStorageBandwidthMBs(), 1e-9);
+        finish(h, first, 400);
+        waves(h, 1, 4, 400); // the second wave of epoch 1
+        waves(h, 2, 2, 120); // epoch 2: 50 MB/s, 2 at once
+        waves(h, 2, 1, 100); // epoch 3: 100 MB/s, 1 at once; 100 > 120 / 2: learning stops
+        // 20 - 14 = 6 ready: 25 -> 1 x 400; 50 -> ceil(6/4) x 120 = 240; 100 -> 3 x 100 = 300.
+        AutoConstraintReport r = report(h);
+        assertEquals(State.LEARNED, r.state());
+        assertEquals(50.0, r.choice().constraint());
+        assertEquals(6, r.choice().readyTasks());
+        assertEquals(List.of(25.0, 50.0, 100.0), r.epochs().stream().map(Epoch::constraint).toList());
+        List<String> after = h.dispatch();
+        assertEquals(4, after.size(), "as many as run at once in the cluster: " + after);
+        assertEquals(2, on(after, 1).size(), "the other node too");
+        assertEquals(100, h.scheduler.view(1).usedStorageBandwidthMBs(), 1e-9, "2 x 50 MB/s");
+        assertTrue(h.fatal.isEmpty(), h.fatal.toString());
+    }
+
+    @Test
+    void otherIoTasksAreKeptOffTheLearningNodeButComputeTasksAreNot() {
+        CoreHarness h = CoreHarness.io(2, 1, 100, 4);
+        submitAuto(h, 1, 8);
+        h.submit(9, CoreHarness.ioDef(8, ""));
+        h.submit(10, CoreHarness.ioDef(8, ""));
+        h.submit(11, 1);
+        h.submit(12, 1);
+        List<String> sent = h.dispatch();
+        assertTrue(sent.containsAll(List.of("9@1", "10@1")), "plain I/O tasks on the other node: " + sent);
+        assertEquals(2, sent.stream().filter(s -> s.startsWith("11@") || s.startsWith("12@")).count(), sent.toString());
+        assertTrue(sent.contains("11@0") || sent.contains("12@0"), "a compute task on the learning node: " + sent);
+        assertEquals(4, on(sent, 0).size() - 1, "the first wave of the epoch beside the compute task: " + sent);
+    }
+
+    @Test
+    void anEpochWaitsForIoTasksThatStartedBeforeOnItsNode() {
+        CoreHarness h = CoreHarness.io(1, 1, 100, 4);
+        h.submit(1, CoreHarness.ioDef(8, ""));
+        assertEquals(List.of("1@0"), h.dispatch());
+        submitAuto(h, 2, 9);
+        h.submit(10, CoreHarness.ioDef(8, ""));
+        assertEquals(List.of(), h.dispatch(), "the node is reserved and still runs task 1");
+        h.doneAfter(1, 5);
+        List<String> e1 = h.dispatch();
+        assertEquals(4, e1.size());
+        assertTrue(!e1.contains("10@0"), "the other I/O task waits for the learning node: " + e1);
+    }
+
+    @Test
+    void tooFewTasksWaitWhileOthersRunAndGoAsAPartialEpochWhenNothingDoes() {
+        CoreHarness h = CoreHarness.io(1, 1, 100, 4);
+        h.submit(1, 1);
+        submitAuto(h, 2, 4);
+        assertEquals(List.of("1@0"), h.dispatch(), "3 < 8: the epoch waits while task 1 runs");
+        h.done(1);
+        assertEquals(List.of("2@0", "3@0", "4@0"), h.dispatch(), "nothing runs any more: a partial epoch");
+        finish(h, List.of("2@0", "3@0", "4@0"), 50);
+        Epoch partial = report(h).epochs().get(0);
+        assertEquals(Epoch.Kind.PARTIAL, partial.kind());
+        assertEquals(25.0, partial.constraint());
+        assertEquals(State.LEARNING, report(h).state());
+        submitAuto(h, 5, 12);
+        waves(h, 2, 4, 50); // 25 MB/s again, now a full epoch
+        assertEquals(Epoch.Kind.MEASURED, report(h).epochs().get(1).kind());
+    }
+
+    @Test
+    void newReadyTasksReEvaluateTheChoice() {
+        CoreHarness h = CoreHarness.io(1, 1, 100, 2);
+        submitAuto(h, 1, 6);
+        waves(h, 2, 2, 200); // 50 MB/s, 2 at once
+        waves(h, 2, 1, 110); // 100 MB/s, 1 at once; 110 > 200 / 2: stop
+        AutoConstraintReport r = report(h);
+        assertEquals(State.LEARNED, r.state());
+        // No task ready (counted as 1): 50 -> 200, 100 -> 110: the fastest.
+        assertEquals(100.0, r.choice().constraint());
+        submitAuto(h, 7, 16);
+        assertEquals(2, h.dispatch().size(), "2 at once at 50 MB/s");
+        // 10 ready, evaluated once for the burst: 50 -> 5 x 200 = 1000; 100 -> 10 x 110 = 1100.
+        r = report(h);
+        assertEquals(50.0, r.choice().constraint());
+        assertEquals(10, r.choice().readyTasks());
+        assertEquals(1, r.changes());
+        assertEquals(100, h.scheduler.view(0).usedStorageBandwidthMBs(), 1e-9);
+    }
+
+    @Test
+    void boundedValuesWithTheSameConcurrencyAreNotRun() {
+        CoreHarness h = CoreHarness.io(1, 1, 100, 2);
+        h.submit(1, CoreHarness.ioDef(9, "auto(20,80,2)"));
+        for (long id = 2; id <= 10; id++) {
+            h.submit(id, CoreHarness.ioDef(9, "auto(20,80,2)"));
+        }
+        waves(h, 2, 2, 100); // 20 MB/s: 2 at once
+        waves(h, 2, 1, 90); // 40 MB/s also lets 2 run: skipped; 80 MB/s: 1 at once
+        AutoConstraintReport r = report(h);
+        assertEquals(List.of(Epoch.Kind.MEASURED, Epoch.Kind.SAME_CONCURRENCY, Epoch.Kind.MEASURED),
+                r.epochs().stream().map(Epoch::kind).toList());
+        assertEquals("reached max 80 MB/s", r.stopReason());
+        // 4 ready: 20 and 40 -> 2 x 100 = 200 (tie: 40); 80 -> 4 x 90 = 360.
+        assertEquals(4, r.choice().readyTasks());
+        assertEquals(40.0, r.choice().constraint());
+    }
+
+    @Test
+    void withoutADeclaredBandwidthAutoHoldsNothing() {
+        CoreHarness h = CoreHarness.io(1, 1, 0, 2);
+        submitAuto(h, 1, 3);
+        assertEquals(2, h.dispatch().size());
+        assertEquals(State.NO_BANDWIDTH, report(h).state());
+        assertNull(report(h).learningNode());
+    }
+
+    @Test
+    void lostLearningNodeStartsLearningAgainElsewhere() {
+        CoreHarness h = CoreHarness.io(2, 1, 100, 2);
+        submitAuto(h, 1, 8);
+        List<String> e1 = h.dispatch();
+        assertEquals(List.of("1@0", "2@0"), e1);
+        h.core.workerLost(0);
+        List<String> again = h.dispatch();
+        assertEquals(2, again.size(), "a new first epoch on node 1: " + again);
+        assertEquals(again, on(again, 1));
+        assertEquals("n1", report(h).learningNode());
+    }
+
+    @Test
+    void bandwidthIsReleasedWhenATaskFails() {
+        CoreHarness h = CoreHarness.io(1, 1, 100, 4);
+        TaskDefinition sixty = CoreHarness.ioDef(5, "60");
+        h.submit(1, sixty);
+        h.submit(2, sixty);
+        assertEquals(List.of("1@0"), h.dispatch(), "60 + 60 > 100");
+        h.failed(1);
+        assertEquals(0, h.scheduler.view(0).usedStorageBandwidthMBs(), 1e-9);
+        assertEquals(List.of("1@0"), h.dispatch(), "the retry, alone again");
+        assertEquals(60, h.scheduler.view(0).usedStorageBandwidthMBs(), 1e-9);
+    }
+
+    @Test
+    void aFailedTaskMakesItsEpochPartialAndIsRunAgain() {
+        CoreHarness h = CoreHarness.io(1, 1, 100, 2);
+        submitAuto(h, 1, 4);
+        assertEquals(List.of("1@0", "2@0"), h.dispatch());
+        h.failed(1);
+        h.doneAfter(2, 100);
+        List<String> second = h.dispatch();
+        assertEquals(List.of("3@0", "4@0"), second, "the second wave");
+        finish(h, second, 100);
+        assertEquals(Epoch.Kind.PARTIAL, report(h).epochs().get(0).kind());
+        assertEquals(List.of("1@0"), h.dispatch(), "the retry runs alone as a partial epoch (nothing else runs)");
+    }
+}
