@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -70,6 +71,12 @@ final class StreamJvms {
      */
     static Process start(String server, String appId, Path classes, Path stderr, String main, String... args)
             throws IOException {
+        return start(server, appId, Map.of(), classes, stderr, main, args);
+    }
+
+    /** As {@link #start(String, String, Path, Path, String, String...)}, with more environment variables. */
+    static Process start(String server, String appId, Map<String, String> env, Path classes, Path stderr, String main,
+            String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", Repo.braidJar() + File.pathSeparator + classes, main));
         cmd.addAll(List.of(args));
@@ -77,6 +84,7 @@ final class StreamJvms {
                 stderr == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stderr.toFile()));
         pb.environment().put("BRAID_STREAM_SERVER", server);
         pb.environment().put("BRAID_APP_ID", appId);
+        pb.environment().putAll(env);
         return pb.start();
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,7 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * each consumer mode), so one run of the JVMs serves every case. The consumers join first; the
  * producers then publish (object streams) or write files into the base directory (file streams)
  * while the consumers poll; once both producers are writers of every stream they close them, and
- * the consumers poll until {@code isClosed()}, then once more.
+ * the consumers poll until {@code isClosed()}, then once more. The same server also serves a check
+ * of the serializer chosen per process across JVMs.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class StreamsManyToManyTest {
@@ -129,6 +131,52 @@ class StreamsManyToManyTest {
     @ValueSource(strings = {"AT_MOST_ONCE", "AT_LEAST_ONCE", "EXACTLY_ONCE"})
     void fileStreamDeliversEveryPathToTheConsumers(String mode) {
         check(alias("file", mode), mode, ".txt");
+    }
+
+    /**
+     * The serializer is chosen per process (here by environment variable): a consumer with the
+     * producer's reads everything, one with the default is told which serializers differ.
+     */
+    @Test
+    void serializerChosenPerProcessMustMatchAcrossJvms() throws Exception {
+        Path classes = BraidApp.classes("streams");
+        Map<String, String> utf8 = Map.of("BRAID_STREAMS_SERIALIZER", "streamapp.Utf8Strings");
+        String spec = "object:nm-serializer:AT_MOST_ONCE";
+        // Two applications: each sees every record.
+        Process same = StreamJvms.start(server.address(), "ser-utf8", utf8, classes, tmp.resolve("ser-same.err"),
+                "streamapp.MultiConsumer", spec);
+        Process other = StreamJvms.start(server.address(), "ser-java", Map.of(), classes, tmp.resolve("ser-other.err"),
+                "streamapp.MultiConsumer", spec);
+        Process producer = null;
+        try {
+            BufferedReader sameLines = StreamJvms.lines(same);
+            assertNotNull(StreamJvms.awaitLine(sameLines, "joined", 150), stderr("ser-same"));
+            assertNotNull(StreamJvms.awaitLine(StreamJvms.lines(other), "joined", 150), stderr("ser-other"));
+            CompletableFuture<String> sameOut = StreamJvms.rest(sameLines);
+            producer = StreamJvms.start(server.address(), "ser-producer", utf8, classes, tmp.resolve("ser-p.err"),
+                    "streamapp.MultiProducer", "s", "20", spec);
+            assertNotNull(StreamJvms.awaitLine(StreamJvms.lines(producer), "ready", 150), stderr("ser-p"));
+            producer.getOutputStream().write('\n');
+            producer.getOutputStream().flush();
+            assertTrue(producer.waitFor(60, TimeUnit.SECONDS) && producer.exitValue() == 0, stderr("ser-p"));
+
+            assertTrue(same.waitFor(150, TimeUnit.SECONDS), stderr("ser-same"));
+            String read = sameOut.get(10, TimeUnit.SECONDS);
+            assertEquals(0, same.exitValue(), read + stderr("ser-same"));
+            assertTrue(read.startsWith("read nm-serializer 20 ") && read.contains(" s-20"), read);
+            assertTrue(other.waitFor(150, TimeUnit.SECONDS), stderr("ser-other"));
+            assertEquals(1, other.exitValue(), stderr("ser-other"));
+            String error = stderr("ser-other");
+            assertTrue(error.contains("cannot read a record of stream") && error.contains("'nm-serializer'")
+                    && error.contains("written with serializer streamapp.Utf8Strings")
+                    && error.contains("this process uses io.braid.streams.JavaStreamSerializer"), error);
+        } finally {
+            same.destroyForcibly();
+            other.destroyForcibly();
+            if (producer != null) {
+                producer.destroyForcibly();
+            }
+        }
     }
 
     /** Every element of both producers read; exactly once unless the mode is AT_LEAST_ONCE. */
