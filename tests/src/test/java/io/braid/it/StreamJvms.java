@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The processes of the cross-process stream tests: a standalone stream server
@@ -103,13 +104,18 @@ final class StreamJvms {
         }).get(timeoutSeconds, TimeUnit.SECONDS);
     }
 
-    /** Reads lines until {@code expected}; the lines read, ending with it, or null at end of stream. */
+    /** Reads lines until {@code expected}; the lines read, ending with it, or null at end of stream or timeout. */
     static List<String> awaitLine(BufferedReader in, String expected, int timeoutSeconds) throws Exception {
         List<String> seen = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         while (true) {
             long left = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()));
-            String line = readLine(in, (int) left);
+            String line;
+            try {
+                line = readLine(in, (int) left);
+            } catch (TimeoutException e) {
+                return null;
+            }
             if (line == null) {
                 return null;
             }
@@ -117,6 +123,28 @@ final class StreamJvms {
             if (line.equals(expected)) {
                 return seen;
             }
+        }
+    }
+
+    /** For failure messages: the stacks of a live process's threads that run Braid or application code. */
+    static String threadsOf(Process p) {
+        if (!p.isAlive()) {
+            return "\n(process " + p.pid() + " exited with " + p.exitValue() + ")";
+        }
+        try {
+            Process jstack = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(),
+                    String.valueOf(p.pid())).redirectErrorStream(true).start();
+            String dump = new String(jstack.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            jstack.waitFor(30, TimeUnit.SECONDS);
+            StringBuilder b = new StringBuilder("\n--- threads of process " + p.pid() + ":\n");
+            for (String thread : dump.split("\n\n")) {
+                if (thread.contains("io.braid") || thread.contains("streamapp")) {
+                    b.append(thread).append("\n\n");
+                }
+            }
+            return b.toString();
+        } catch (IOException | InterruptedException e) {
+            return "\n(no thread dump of " + p.pid() + ": " + e + ")";
         }
     }
 

@@ -74,7 +74,7 @@ class StreamsManyToManyTest {
             }
             for (int c = 1; c <= CONSUMERS; c++) {
                 assertNotNull(StreamJvms.awaitLine(consumerLines.get(c - 1), "joined", 150), "consumer c" + c
-                        + " did not join" + stderr("c" + c));
+                        + " did not join" + stderr("c" + c) + StreamJvms.threadsOf(consumers.get(c - 1)));
             }
             List<CompletableFuture<String>> consumerOutputs = consumerLines.stream().map(StreamJvms::rest).toList();
             for (String name : PRODUCERS) {
@@ -89,7 +89,7 @@ class StreamsManyToManyTest {
                 BufferedReader in = StreamJvms.lines(producers.get(i));
                 producerLines.add(in);
                 assertNotNull(StreamJvms.awaitLine(in, "ready", 150), "producer " + PRODUCERS.get(i) + " not ready"
-                        + stderr(PRODUCERS.get(i)));
+                        + stderr(PRODUCERS.get(i)) + StreamJvms.threadsOf(producers.get(i)));
             }
             for (Process p : producers) {
                 OutputStream stdin = p.getOutputStream();
@@ -103,7 +103,9 @@ class StreamsManyToManyTest {
             }
             for (int c = 0; c < CONSUMERS; c++) {
                 String name = "c" + (c + 1);
-                assertTrue(consumers.get(c).waitFor(150, TimeUnit.SECONDS), "consumer " + name + " did not finish" + stderr(name));
+                Process consumer = consumers.get(c);
+                assertTrue(consumer.waitFor(150, TimeUnit.SECONDS), () -> "consumer " + name + " did not finish"
+                        + stderr(name) + StreamJvms.threadsOf(consumer));
                 String out = consumerOutputs.get(c).get(10, TimeUnit.SECONDS);
                 assertEquals(0, consumers.get(c).exitValue(), out + stderr(name));
                 parse(out);
