@@ -1,21 +1,19 @@
 package io.braid.streams;
 
-import io.braid.comm.serial.ObjectSerializer;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.client.ObjectReader;
 import io.braid.streams.client.StreamAccess;
+import io.braid.streams.records.RecordCodec;
 
-import java.io.IOException;
-import java.io.InvalidClassException;
-import java.io.NotSerializableException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A stream of serialisable objects, one Kafka topic per stream. Values are Java-serialised with
- * the thread context class loader (deserialised through Braid's class filter: application
- * classes and JDK value classes). Writers register on their first publish, readers on their first
- * poll; readers of one application share the records, as the consumer mode says.
+ * A stream of objects, one Kafka topic per stream. Values are written with the process's
+ * {@link StreamSerializer} (default {@link JavaStreamSerializer}: Java serialisation with the
+ * thread context class loader and Braid's class filter); every process of a stream must use the
+ * same one. Writers register on their first publish, readers on their first poll; readers of one
+ * application share the records, as the consumer mode says.
  *
  * @param <T> the elements' type
  */
@@ -54,17 +52,10 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
             throw new BackendException("cannot publish a null list on stream " + describe());
         }
         beginPublish();
-        ObjectSerializer serializer = serializer();
+        RecordCodec codec = RecordCodec.forStream(describe());
         List<byte[]> records = new ArrayList<>(elements.size());
         for (T e : elements) {
-            try {
-                records.add(serializer.serialize(e));
-            } catch (NotSerializableException ex) {
-                throw new BackendException("cannot publish on stream " + describe() + ": " + ex.getMessage(), ex);
-            } catch (IOException ex) {
-                throw new BackendException("cannot serialise " + (e == null ? "null" : e.getClass().getName())
-                        + " to publish on stream " + describe() + ": " + ex, ex);
-            }
+            records.add(codec.encode(e));
         }
         if (!records.isEmpty()) {
             publisher().publish(records);
@@ -74,9 +65,10 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     @Override
     public List<T> poll(long timeoutMs) throws BackendException {
         beginPoll(true);
+        RecordCodec codec = RecordCodec.forStream(describe()); // before taking records: a bad serializer loses none
         synchronized (readLock()) {
             readerClosed = false;
-            return deserialize(reader().poll(timeoutMs));
+            return deserialize(reader().poll(timeoutMs), codec);
         }
     }
 
@@ -125,21 +117,10 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     }
 
     @SuppressWarnings("unchecked")
-    private List<T> deserialize(List<byte[]> records) throws BackendException {
-        ObjectSerializer serializer = serializer();
+    private List<T> deserialize(List<byte[]> records, RecordCodec codec) throws BackendException {
         List<T> values = new ArrayList<>(records.size());
         for (byte[] r : records) {
-            try {
-                values.add((T) serializer.deserialize(r));
-            } catch (InvalidClassException e) {
-                throw new BackendException("cannot read a record of stream " + describe() + ": class " + e.classname
-                        + " " + e.getMessage(), e);
-            } catch (ClassNotFoundException e) {
-                throw new BackendException("cannot read a record of stream " + describe() + ": class "
-                        + e.getMessage() + " is not on this process's classpath", e);
-            } catch (IOException e) {
-                throw new BackendException("cannot read a record of stream " + describe() + ": " + e, e);
-            }
+            values.add((T) codec.decode(r));
         }
         return values;
     }
@@ -156,10 +137,5 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
             }
         }
         return p;
-    }
-
-    private ObjectSerializer serializer() {
-        ClassLoader l = Thread.currentThread().getContextClassLoader();
-        return new ObjectSerializer(l != null ? l : ObjectDistroStream.class.getClassLoader());
     }
 }

@@ -107,8 +107,25 @@ class FileDistroStreamTest {
         FileDistroStream input = ObjectDistroStreamTest.copy(f);
         StreamHandles.restrict(input, StreamAccess.READ_ONLY);
         BackendException e = assertThrows(BackendException.class, () -> input.publish(tmp.resolve("ro/x").toString()));
-        assertTrue(e.getMessage().contains("only read here"), e.getMessage());
+        assertTrue(e.getMessage().contains("only read here") && e.getMessage().contains(f.getId()), e.getMessage());
         assertEquals(List.of(), input.poll());
+    }
+
+    @Test
+    void unknownIdIsNamedOnPollAndPublish() throws Exception {
+        FileDistroStream f = new FileDistroStream(tmp.resolve("u").toString());
+        TestStreamServer other = new TestStreamServer();
+        try {
+            DistroStreamClient.install(other.client("app"));
+            FileDistroStream lost = ObjectDistroStreamTest.copy(f);
+            BackendException e = assertThrows(BackendException.class, lost::poll);
+            assertTrue(e.getMessage().contains("unknown stream id '" + f.getId() + "'"), e.getMessage());
+            Files.writeString(tmp.resolve("u/x"), "x");
+            e = assertThrows(BackendException.class, () -> lost.publish(tmp.resolve("u/x").toString()));
+            assertTrue(e.getMessage().contains("unknown stream id '" + f.getId() + "'"), e.getMessage());
+        } finally {
+            other.close();
+        }
     }
 
     @Test

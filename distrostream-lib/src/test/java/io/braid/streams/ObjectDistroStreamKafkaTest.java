@@ -50,7 +50,7 @@ class ObjectDistroStreamKafkaTest {
                 assertEquals("unused", e.getMessage());
             }
             try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
-                    java.util.Map.of("bootstrap.servers", bootstrap = brokerOf(server, c)))) {
+                    java.util.Map.of("bootstrap.servers", bootstrap = bootstrapHandedOutBy(server.address())))) {
                 assertTrue(admin.listTopics().names().get(30, java.util.concurrent.TimeUnit.SECONDS).contains(io.braid.streams.kafka.KafkaObjectBackend.topicName(id)),
                         "topic " + id + " on " + bootstrap);
                 assertEquals(1, admin.describeTopics(List.of(io.braid.streams.kafka.KafkaObjectBackend.topicName(id))).allTopicNames().get(30, java.util.concurrent.TimeUnit.SECONDS)
@@ -59,10 +59,10 @@ class ObjectDistroStreamKafkaTest {
         }
     }
 
-    /** The bootstrap address the server hands out. */
-    private static String brokerOf(DistroStreamServer server, DistroStreamClient c) throws Exception {
+    /** The Kafka bootstrap address the server at {@code serverAddress} hands out to its clients. */
+    static String bootstrapHandedOutBy(String serverAddress) throws Exception {
         String[] seen = new String[1];
-        try (DistroStreamClient probe = new DistroStreamClient(server.address(), "app", bootstrap -> {
+        try (DistroStreamClient probe = new DistroStreamClient(serverAddress, "app", bootstrap -> {
             seen[0] = bootstrap;
             throw new BackendException("probe");
         })) {

@@ -195,8 +195,8 @@ class ObjectDistroStreamTest {
     void unserialisableValueIsNamed() throws Exception {
         ObjectDistroStream<Object> stream = new ObjectDistroStream<>();
         BackendException e = assertThrows(BackendException.class, () -> stream.publish(new Object()));
-        assertTrue(e.getMessage().contains("java.lang.Object") && e.getMessage().contains("not Serializable"),
-                e.getMessage());
+        assertTrue(e.getMessage().contains("java.lang.Object") && e.getMessage().contains("not Serializable")
+                && e.getMessage().contains("stream " + stream.getId()), e.getMessage());
     }
 
     @Test
@@ -243,6 +243,11 @@ class ObjectDistroStreamTest {
             ObjectDistroStream<String> lost = copy(stream);
             BackendException e = assertThrows(BackendException.class, () -> lost.publish("x"));
             assertTrue(e.getMessage().contains("unknown stream id '" + stream.getId() + "'"), e.getMessage());
+            ObjectDistroStream<String> lostReader = copy(stream);
+            e = assertThrows(BackendException.class, lostReader::poll);
+            assertTrue(e.getMessage().contains("unknown stream id '" + stream.getId() + "'"), e.getMessage());
+            e = assertThrows(BackendException.class, () -> lostReader.poll(100));
+            assertTrue(e.getMessage().contains(stream.getId()), e.getMessage());
         } finally {
             other.close();
         }

@@ -59,7 +59,15 @@ final class KafkaTopics implements ObjectTopics {
 
     @Override
     public void createTopic(String streamId, String applicationId) throws BackendException {
-        admin().createTopic(streamId, PARTITIONS, applicationId);
+        StreamTopicAdmin a = admin();
+        try {
+            a.createTopic(streamId, PARTITIONS, applicationId);
+        } catch (BackendException e) {
+            // Name the cluster: with --kafka=host:port a wrong or unreachable address shows up here first.
+            String bootstrap = bootstrap();
+            throw new BackendException((mode.embedded() ? "embedded Kafka broker at " : "Kafka at ") + bootstrap
+                    + (mode.embedded() ? "" : " (the stream server's --kafka address)") + ": " + e.getMessage(), e);
+        }
     }
 
     private synchronized StreamTopicAdmin admin() throws BackendException {
