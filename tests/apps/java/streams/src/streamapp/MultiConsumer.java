@@ -5,12 +5,12 @@ import io.braid.streams.DistroStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Usage: MultiConsumer &lt;stream spec&gt;... (see {@link StreamSpec}). Reads every stream in its own
@@ -22,39 +22,36 @@ import java.util.concurrent.TimeUnit;
 public class MultiConsumer {
     public static void main(String[] args) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(args.length);
+        CompletionService<String> readers = new ExecutorCompletionService<>(pool);
         CountDownLatch joined = new CountDownLatch(args.length);
-        List<Future<?>> results = new ArrayList<>();
         for (String a : args) {
             StreamSpec spec = StreamSpec.parse(a);
-            results.add(pool.submit(() -> {
-                String line = read(spec, joined);
-                synchronized (System.out) {
-                    System.out.println(line); // as each stream ends: a stuck one shows by its absence
-                    System.out.flush();
-                }
-                return null;
-            }));
+            readers.submit(() -> read(spec, joined));
         }
-        while (!joined.await(100, TimeUnit.MILLISECONDS)) {
-            if (results.stream().anyMatch(Future::isDone)) {
-                break; // a reader failed before its first poll: report below
-            }
-        }
-        if (joined.getCount() == 0) {
-            System.out.println("joined");
-            System.out.flush();
-        }
-        int failed = 0;
-        for (Future<?> r : results) {
+        new Thread(() -> {
             try {
-                r.get();
+                joined.await();
+                print("joined");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }).start();
+        for (int i = 0; i < args.length; i++) {
+            try {
+                print(readers.take().get()); // as each stream ends
             } catch (ExecutionException e) {
                 e.getCause().printStackTrace();
-                failed++;
+                System.exit(1); // at once: the other readers would wait for a close that may never come
             }
         }
-        // Exit explicitly: after a failure the pool's threads would keep the JVM alive.
-        System.exit(failed == 0 ? 0 : 1);
+        System.exit(0);
+    }
+
+    private static void print(String line) {
+        synchronized (System.out) {
+            System.out.println(line);
+            System.out.flush();
+        }
     }
 
     private static String read(StreamSpec spec, CountDownLatch joined) throws Exception {
