@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * A checkpointing workload: {@code phases} phases; in each, {@code tasks} compute steps (one per
  * slot, each taking the slot's state from the previous phase), each followed by a checkpoint of
- * its result: a {@code mb} MB block written and fsync'd to node-local storage ({@code dir},
- * default the worker's working directory). A phase's checkpoints do not hold back the next
- * phase's compute steps, which need only the states.
+ * its result: a {@code mb} MB block written and fsync'd to node-local storage (file
+ * {@code dir/ckpt-p<phase>-s<slot>.bin}, dir default the worker's working directory). A phase's
+ * checkpoints do not hold back the next phase's compute steps, which need only the states.
  *
  * <p>Usage: {@code checkpoint.Main <mode> <phases> <tasks> <computeMs> <mb> [dir]}, mode one of
  * baseline (checkpoints as compute tasks), io (I/O tasks, no constraint), static25, static50,
@@ -38,7 +38,7 @@ public class Main {
             for (int slot = 0; slot < tasks; slot++) {
                 Long state = Tasks.compute(states.get(slot), computeMs);
                 states.set(slot, state);
-                sizes.add(checkpoint(mode, state, dir, slot, mb));
+                sizes.add(checkpoint(mode, state, dir, "ckpt-p" + phase + "-s" + slot + ".bin", mb));
             }
         }
         long expected = (long) mb << 20;
@@ -66,17 +66,17 @@ public class Main {
         }
     }
 
-    private static Long checkpoint(String mode, Long state, String dir, int slot, int mb) {
+    private static Long checkpoint(String mode, Long state, String dir, String name, int mb) {
         try {
             return switch (mode) {
-                case "baseline" -> Tasks.checkpoint(state, dir, slot, mb);
-                case "io" -> Tasks.checkpointIo(state, dir, slot, mb);
-                case "static25" -> Tasks.checkpointBw25(state, dir, slot, mb);
-                case "static50" -> Tasks.checkpointBw50(state, dir, slot, mb);
-                case "static100" -> Tasks.checkpointBw100(state, dir, slot, mb);
-                case "static200" -> Tasks.checkpointBw200(state, dir, slot, mb);
-                case "auto" -> Tasks.checkpointAuto(state, dir, slot, mb);
-                case "bounded" -> Tasks.checkpointBounded(state, dir, slot, mb);
+                case "baseline" -> Tasks.checkpoint(state, dir, name, mb);
+                case "io" -> Tasks.checkpointIo(state, dir, name, mb);
+                case "static25" -> Tasks.checkpointBw25(state, dir, name, mb);
+                case "static50" -> Tasks.checkpointBw50(state, dir, name, mb);
+                case "static100" -> Tasks.checkpointBw100(state, dir, name, mb);
+                case "static200" -> Tasks.checkpointBw200(state, dir, name, mb);
+                case "auto" -> Tasks.checkpointAuto(state, dir, name, mb);
+                case "bounded" -> Tasks.checkpointBounded(state, dir, name, mb);
                 default -> throw new IllegalArgumentException(mode);
             };
         } catch (java.io.IOException e) {

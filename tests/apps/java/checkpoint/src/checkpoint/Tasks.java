@@ -31,12 +31,13 @@ public class Tasks {
     }
 
     /**
-     * Writes an {@code mb} MB block for the state to {@code dir/ckpt-<slot>.bin} (relative paths are
-     * node-local: the worker's working directory), forces it to the device (fsync) and returns the
-     * file's size read back from the file system. Each phase overwrites the slot's previous block.
+     * Writes an {@code mb} MB block for the state to {@code dir/name} (relative paths are node-local:
+     * the worker's working directory), forces it to the device (fsync) and returns the file's size
+     * read back from the file system. Names are unique per phase and slot: a slot's checkpoints of
+     * two phases may run at once on a node.
      */
-    public static Long checkpoint(Long state, String dir, int slot, int mb) throws IOException {
-        Path file = Path.of(dir).resolve("ckpt-" + slot + ".bin");
+    public static Long checkpoint(Long state, String dir, String name, int mb) throws IOException {
+        Path file = Path.of(dir).resolve(name);
         Files.createDirectories(file.toAbsolutePath().getParent());
         ByteBuffer chunk = ByteBuffer.allocate(CHUNK);
         while (chunk.remaining() >= Long.BYTES) {
@@ -55,31 +56,31 @@ public class Tasks {
         return Files.size(file);
     }
 
-    public static Long checkpointIo(Long state, String dir, int slot, int mb) throws IOException {
-        return checkpoint(state, dir, slot, mb);
+    public static Long checkpointIo(Long state, String dir, String name, int mb) throws IOException {
+        return checkpoint(state, dir, name, mb);
     }
 
-    public static Long checkpointBw25(Long state, String dir, int slot, int mb) throws IOException {
-        return checkpoint(state, dir, slot, mb);
+    public static Long checkpointBw25(Long state, String dir, String name, int mb) throws IOException {
+        return checkpoint(state, dir, name, mb);
     }
 
-    public static Long checkpointBw50(Long state, String dir, int slot, int mb) throws IOException {
-        return checkpoint(state, dir, slot, mb);
+    public static Long checkpointBw50(Long state, String dir, String name, int mb) throws IOException {
+        return checkpoint(state, dir, name, mb);
     }
 
-    public static Long checkpointBw100(Long state, String dir, int slot, int mb) throws IOException {
-        return checkpoint(state, dir, slot, mb);
+    public static Long checkpointBw100(Long state, String dir, String name, int mb) throws IOException {
+        return checkpoint(state, dir, name, mb);
     }
 
-    public static Long checkpointBw200(Long state, String dir, int slot, int mb) throws IOException {
-        return checkpoint(state, dir, slot, mb);
+    public static Long checkpointBw200(Long state, String dir, String name, int mb) throws IOException {
+        return checkpoint(state, dir, name, mb);
     }
 
-    public static Long checkpointAuto(Long state, String dir, int slot, int mb) throws IOException {
-        return checkpoint(state, dir, slot, mb);
+    public static Long checkpointAuto(Long state, String dir, String name, int mb) throws IOException {
+        return checkpoint(state, dir, name, mb);
     }
 
-    public static Long checkpointBounded(Long state, String dir, int slot, int mb) throws IOException {
-        return checkpoint(state, dir, slot, mb);
+    public static Long checkpointBounded(Long state, String dir, String name, int mb) throws IOException {
+        return checkpoint(state, dir, name, mb);
     }
 }
