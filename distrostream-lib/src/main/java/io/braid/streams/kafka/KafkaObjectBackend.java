@@ -124,14 +124,17 @@ public final class KafkaObjectBackend implements ObjectBackend {
         createTopic(admin, streamId, partitions);
     }
 
-    private static void createTopic(Admin admin, String streamId, int partitions) throws BackendException {
+    /** Creates the stream's topic with {@code admin}; returns false when it existed already. */
+    static boolean createTopic(Admin admin, String streamId, int partitions) throws BackendException {
         try {
             admin.createTopics(List.of(new NewTopic(topicName(streamId), partitions, (short) 1)))
                     .all().get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            return true;
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw failure("create the topic of stream " + streamId, e.getCause());
             }
+            return false;
         } catch (TimeoutException e) {
             throw failure("create the topic of stream " + streamId, e);
         } catch (InterruptedException e) {

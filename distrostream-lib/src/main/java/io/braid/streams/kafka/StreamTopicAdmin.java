@@ -2,14 +2,11 @@ package io.braid.streams.kafka;
 
 import io.braid.streams.BackendException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -34,23 +31,14 @@ public final class StreamTopicAdmin implements AutoCloseable {
 
     /** Creates the stream's topic; when it is new, initialises {@code applicationId}'s share group on it. */
     public void createTopic(String streamId, int partitions, String applicationId) throws BackendException {
-        String topic = KafkaObjectBackend.topicName(streamId);
-        String what = "create the topic of stream " + streamId;
-        try {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                    .all().get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            if (applicationId != null) {
-                initialiseGroup(topic, partitions, KafkaObjectBackend.groupName(applicationId, streamId));
+        if (KafkaObjectBackend.createTopic(admin, streamId, partitions) && applicationId != null) {
+            try {
+                initialiseGroup(KafkaObjectBackend.topicName(streamId), partitions,
+                        KafkaObjectBackend.groupName(applicationId, streamId));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw KafkaObjectBackend.failure("initialise the readers' group of stream " + streamId, e);
             }
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw KafkaObjectBackend.failure(what, e.getCause());
-            }
-        } catch (TimeoutException e) {
-            throw KafkaObjectBackend.failure(what, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw KafkaObjectBackend.failure(what, e);
         }
     }
 
