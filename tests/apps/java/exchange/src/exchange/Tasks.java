@@ -9,7 +9,7 @@ import java.util.ArrayDeque;
  * {@link #workMs} (cell i is slow on iterations where i + t is even: the load moves between
  * cells), then its next state is {@code combine(v, left neighbour's value of iteration t - 1)}:
  * the exchange is asynchronous, one iteration behind, so a cell never waits for a neighbour's
- * current iteration.
+ * current iteration (and in the hybrid version may run one iteration ahead of it).
  */
 public final class Tasks {
     static final long P = 1_000_003L;
@@ -33,7 +33,11 @@ public final class Tasks {
         return (cell + iteration) % 2 == 0 ? workMs * 3 / 2 : workMs / 2;
     }
 
-    /** Hybrid: publishes each iteration's value, reads the left neighbour's previous one from its stream. */
+    /**
+     * Hybrid: publishes each iteration's value and takes the left neighbour's value of the
+     * iteration before from its stream only when combining needs it, so a cell may run one
+     * iteration ahead of its neighbour instead of waiting for its current one.
+     */
     public static Long iterate(int cell, int cells, int iterations, int workMs, ObjectDistroStream<Long> mine,
                                ObjectDistroStream<Long> left) throws Exception {
         long state = initial(cell);
@@ -43,13 +47,13 @@ public final class Tasks {
             Thread.sleep(workMs(cell, t, workMs));
             long v = f(state);
             mine.publish(v);
-            state = combine(v, leftPrevious);
-            if (t + 1 < iterations) {
+            if (t > 0) {
                 while (received.isEmpty()) {
                     received.addAll(left.poll(5_000));
                 }
                 leftPrevious = received.poll();
             }
+            state = combine(v, leftPrevious);
         }
         mine.close();
         return state;

@@ -23,8 +23,10 @@ class HybridWorkflowsTest extends ItBase {
         Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
         for (String mode : List.of("hybrid", "tasks")) {
             RunResult r = BraidRunner.in(runDir(mode)).app("simulations").cluster(cluster).main("simulations.Main")
-                    .args(mode, 2, 6, 50, 50, tmp.resolve("out-" + mode)).run();
+                    .options("--log_level=info").args(mode, 2, 6, 50, 50, tmp.resolve("out-" + mode)).run();
             assertEquals(0, r.exitCode(), r::describe);
+            // File streams only: no Kafka broker is started.
+            assertFalse(r.runtimeLog().contains("embedded Kafka broker"), r::describe);
             // sim s, file k holds 1..(10(s+1)+k): totals 55+66+...+120 = 515 and 210+...+325 = 1595
             assertEquals("515 files=6 expected=515", r.value("sim 0 total="), r::describe);
             assertEquals("1595 files=6 expected=1595", r.value("sim 1 total="), r::describe);
@@ -36,8 +38,17 @@ class HybridWorkflowsTest extends ItBase {
         Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
         for (String mode : List.of("hybrid", "tasks")) {
             RunResult r = BraidRunner.in(runDir(mode)).app("exchange").cluster(cluster).main("exchange.Main")
-                    .args(mode, 4, 6, 20).run();
+                    .options("--log_level=info").args(mode, 4, 6, 20).run();
             assertEquals(0, r.exitCode(), r::describe);
+            if (mode.equals("hybrid")) {
+                // Its tasks take object streams: the broker starts with the run, every worker readies its clients.
+                assertTrue(r.runtimeLog().contains("object streams ready at"), r::describe);
+                assertEquals(2, r.workerLogs().size(), r::describe);
+                r.workerLogs().forEach((node, log) ->
+                        assertTrue(log.contains("object streams ready after"), () -> node + "\n" + r.describe()));
+            }
+            // Even a run that ends while the broker is still starting stops it without a fatal error.
+            assertFalse(r.runtimeLog().contains("ERROR"), r::describe);
             List<String> cells = r.stdoutStartingWith("cell ");
             assertEquals(4, cells.size(), r::describe);
             for (String line : cells) {

@@ -19,6 +19,13 @@ public interface ObjectBackend extends AutoCloseable {
      */
     ObjectSubscriber subscriber(String streamId, String applicationId, ConsumerMode mode) throws BackendException;
 
+    /**
+     * Gets this process's side of the backend ready (classes loaded, connections open) so that
+     * the first publish and poll do not pay for it. Optional; blocks until done.
+     */
+    default void warmUp() throws BackendException {
+    }
+
     @Override
     void close();
 }

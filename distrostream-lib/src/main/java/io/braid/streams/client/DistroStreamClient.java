@@ -68,6 +68,11 @@ public final class DistroStreamClient implements AutoCloseable {
     public static final String APP_ID_PROPERTY = "braid.app.id";
     public static final String APP_ID_ENV = "BRAID_APP_ID";
     /** System property: timeout of a request to the server in ms (default {@value #DEFAULT_REQUEST_TIMEOUT_MS}). */
+    /**
+     * System property: "true" makes a process that will use object streams get its backend ready
+     * at start-up (braid-run sets it for workers when the run declares object streams).
+     */
+    public static final String PREPARE_PROPERTY = "braid.streams.prepare";
     public static final String TIMEOUT_PROPERTY = "braid.stream.requestTimeoutMs";
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
     /** Requests that may start the embedded Kafka broker wait this long. */
@@ -301,16 +306,34 @@ public final class DistroStreamClient implements AutoCloseable {
         return readers;
     }
 
-    /** The process's object backend, created on first use from the server's Kafka address. */
+    /**
+     * The process's object backend, created on first use from the server's Kafka address (the
+     * request may wait for the server to start its broker: it is made outside the lock, so
+     * closing the client never waits for it).
+     */
     public ObjectBackend objectBackend() throws BackendException {
         synchronized (lock) {
+            checkOpen();
+            if (backend != null) {
+                return backend;
+            }
+        }
+        ServerInfo info = call(ServerInfoRequest::new, ServerInfo.class, SLOW_REQUEST_TIMEOUT_MS);
+        synchronized (lock) {
+            checkOpen();
             if (backend == null) {
-                checkOpen();
-                ServerInfo info = call(ServerInfoRequest::new, ServerInfo.class, SLOW_REQUEST_TIMEOUT_MS);
                 backend = backendFactory.create(info.kafkaBootstrap());
             }
             return backend;
         }
+    }
+
+    /**
+     * Creates the object backend and warms it up ({@link ObjectBackend#warmUp}): a process that
+     * will use object streams calls it ahead of time (e.g. on a background thread at start-up).
+     */
+    public void prepareObjectBackend() throws BackendException {
+        objectBackend().warmUp();
     }
 
     /** Closes this process's readers (they report their counts), the connection and the object backend. */

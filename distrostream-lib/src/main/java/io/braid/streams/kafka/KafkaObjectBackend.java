@@ -193,6 +193,23 @@ public final class KafkaObjectBackend implements ObjectBackend {
         return new Subscriber(topicName(streamId), group, mode);
     }
 
+    /**
+     * Connects the admin client to the cluster and builds (then closes, unsubscribed) one share
+     * consumer, so the classes and connections the first publish and poll need are ready.
+     */
+    @Override
+    public void warmUp() throws BackendException {
+        lastReachableNs = 0;
+        checkReachable();
+        try (KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(
+                consumerProperties(bootstrapServers, "braid.warm-up"), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            c.subscription();
+        } catch (KafkaException e) {
+            throw failure("warm up a reader", e);
+        }
+    }
+
     /** New groups start from the beginning of the topic: records stay until some reader takes them. */
     private void configureGroup(String group) throws BackendException {
         try {
@@ -423,6 +440,8 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
+        p.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "20");
+        p.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "100");
         return p;
     }
 }

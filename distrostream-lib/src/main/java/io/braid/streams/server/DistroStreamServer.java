@@ -204,6 +204,29 @@ public final class DistroStreamServer implements AutoCloseable {
         return server.port();
     }
 
+    /**
+     * Starts the object-stream backend now, in the background, instead of on the first object
+     * stream (a run that declares object streams overlaps the broker's start-up with its own).
+     * A failure is logged; the first object stream reports it again.
+     */
+    public void prepareObjectStreams() {
+        // Its own thread, not the work pool: close() must not interrupt a broker that is starting
+        // (Kafka treats that as fatal); closing the topics waits for the start, then stops it.
+        Thread t = new Thread(() -> {
+            try {
+                long t0 = System.nanoTime();
+                topics.prepare();
+                LOG.info("object streams ready at {} after {} ms", topics.bootstrap(), (System.nanoTime() - t0) / 1_000_000);
+            } catch (BackendException e) {
+                if (!closed) {
+                    LOG.warn("could not prepare object streams: {}", e.getMessage());
+                }
+            }
+        }, "stream-server-prepare");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** Stops accepting, closes every connection, the file queues and the embedded broker. */
     @Override
     public void close() {

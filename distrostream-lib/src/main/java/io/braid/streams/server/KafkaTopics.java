@@ -70,6 +70,12 @@ final class KafkaTopics implements ObjectTopics {
         }
     }
 
+    /** Starts the broker if embedded, then readies the group coordinator ({@link StreamTopicAdmin#warmUp()}). */
+    @Override
+    public void prepare() throws BackendException {
+        admin().warmUp();
+    }
+
     private synchronized StreamTopicAdmin admin() throws BackendException {
         String bootstrap = bootstrap();
         if (admin == null) {

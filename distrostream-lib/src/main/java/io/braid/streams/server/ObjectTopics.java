@@ -19,6 +19,11 @@ public interface ObjectTopics extends AutoCloseable {
         createTopic(streamId);
     }
 
+    /** Gets the backend ready for the first stream (starts the embedded broker; may warm up more). */
+    default void prepare() throws BackendException {
+        bootstrap();
+    }
+
     /** Stops what this started (the embedded broker). */
     @Override
     void close();

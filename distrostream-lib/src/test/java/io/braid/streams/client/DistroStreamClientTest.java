@@ -54,6 +54,18 @@ class DistroStreamClientTest {
     }
 
     @Test
+    void objectStreamsCanBePreparedAheadOfUseOnTheServerAndInAClient() throws Exception {
+        try (TestStreamServer s = new TestStreamServer()) {
+            s.server.prepareObjectStreams();
+            assertTrue(s.topics.prepared.await(10, java.util.concurrent.TimeUnit.SECONDS), "server backend prepared");
+            assertTrue(s.topics.created.isEmpty(), "no stream created by preparing");
+            DistroStreamClient c = s.client("app");
+            c.prepareObjectBackend();
+            assertTrue(((InMemoryObjectBackend) c.objectBackend()).warmedUp, "client backend warmed up");
+        }
+    }
+
+    @Test
     void badAddressIsNamed() {
         System.setProperty(DistroStreamClient.SERVER_PROPERTY, "nohostport");
         DistroStreamClient.resetForTests();

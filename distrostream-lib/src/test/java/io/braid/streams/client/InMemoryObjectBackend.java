@@ -33,6 +33,14 @@ public final class InMemoryObjectBackend implements ObjectBackend {
      */
     public static final java.util.concurrent.atomic.AtomicInteger DRAINS = new java.util.concurrent.atomic.AtomicInteger();
 
+    /** Set by {@link #warmUp()}. */
+    public volatile boolean warmedUp;
+
+    @Override
+    public void warmUp() {
+        warmedUp = true;
+    }
+
     private static Topic topic(String id) {
         synchronized (TOPICS) {
             return TOPICS.computeIfAbsent(id, k -> new Topic());

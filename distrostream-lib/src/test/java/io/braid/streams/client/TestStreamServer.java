@@ -54,6 +54,13 @@ public final class TestStreamServer implements AutoCloseable {
     public static final class FakeTopics implements ObjectTopics {
         public final List<String> created = new CopyOnWriteArrayList<>();
         public volatile boolean closed;
+        /** Counted down by {@link #prepare()}. */
+        public final java.util.concurrent.CountDownLatch prepared = new java.util.concurrent.CountDownLatch(1);
+
+        @Override
+        public void prepare() {
+            prepared.countDown();
+        }
 
         @Override
         public String bootstrap() {

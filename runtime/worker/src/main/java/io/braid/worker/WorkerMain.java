@@ -6,6 +6,7 @@ import io.braid.comm.transport.DataFetcher;
 import io.braid.comm.transport.DataServerHandler;
 import io.braid.comm.transport.MessageClient;
 import io.braid.comm.transport.MessageServer;
+import io.braid.streams.BackendException;
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.worker.data.InputResolver;
 import io.braid.worker.data.WorkerDataStore;
@@ -58,6 +59,9 @@ public final class WorkerMain {
         LOG.info("worker {} up: {} computing units, {} I/O executors, data on {}:{}, working dir {}", opts.node(),
                 opts.computingUnits(), opts.ioExecutors(), dataServer.host(), dataServer.port(), opts.workingDir());
 
+        if (Boolean.getBoolean(DistroStreamClient.PREPARE_PROPERTY)) {
+            prepareObjectStreams();
+        }
         master.awaitClose();
         LOG.info("worker {} stopping", opts.node());
         execution[0].shutdown();
@@ -66,5 +70,20 @@ public final class WorkerMain {
         dataServer.close();
         master.close();
         System.exit(0);
+    }
+
+    /** The run declared object streams: gets this worker's Kafka clients ready before its first stream task. */
+    private static void prepareObjectStreams() {
+        Thread t = new Thread(() -> {
+            long t0 = System.nanoTime();
+            try {
+                DistroStreamClient.get().prepareObjectBackend();
+                LOG.info("object streams ready after {} ms", (System.nanoTime() - t0) / 1_000_000);
+            } catch (BackendException | RuntimeException e) {
+                LOG.warn("could not prepare object streams (the first stream task will report it): {}", e.getMessage());
+            }
+        }, "stream-prepare");
+        t.setDaemon(true);
+        t.start();
     }
 }

@@ -7,6 +7,7 @@ import io.braid.api.Method;
 import io.braid.api.Parameter;
 import io.braid.api.Type;
 import io.braid.streams.DistroStream;
+import io.braid.streams.ObjectDistroStream;
 
 import java.io.File;
 import java.lang.reflect.Modifier;
@@ -118,6 +119,17 @@ public final class TaskRegistry {
 
     public List<TaskMethod> all() {
         return tasks;
+    }
+
+    /** True when some task takes an object stream: the run will use object streams (and their broker). */
+    public boolean takesObjectStreams() {
+        for (TaskMethod m : tasks) {
+            if (m.implementation() != null && Arrays.stream(m.implementation().getParameterTypes())
+                    .anyMatch(ObjectDistroStream.class::isAssignableFrom)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String siteKey(String owner, String name, String descriptor) {

@@ -14,6 +14,8 @@ import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
 import io.braid.launcher.instrument.AppClassLoader;
 import io.braid.launcher.streams.StreamHosting;
+import io.braid.launcher.streams.StreamingMode;
+import io.braid.streams.StreamType;
 import io.braid.spi.AppRuntime;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,6 +64,9 @@ public final class JavaAppRun {
         checkNodesAreLocal(settings.cluster());
 
         streams = hostOrAttachStreams();
+        if (usesObjectStreams(registry)) {
+            streams.prepareObjectStreams();
+        }
         List<String> workerJvm = new java.util.ArrayList<>(settings.workerJvmOptions());
         workerJvm.addAll(streams.workerJvmOptions());
         WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), workerJvm, MASTER_HOST,
@@ -132,6 +137,16 @@ public final class JavaAppRun {
         } catch (IOException e) {
             throw new AppSetupException("BRAID_STREAM_SERVER=" + settings.streamServer() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Object streams will be used when a task takes one or the run says so ({@code --streaming=OBJECTS}),
+     * unless this run cannot have them.
+     */
+    private boolean usesObjectStreams(TaskRegistry registry) {
+        boolean allowed = settings.streamServer() != null
+                || settings.streaming().allowed().contains(StreamType.OBJECT);
+        return allowed && (settings.streaming() == StreamingMode.OBJECTS || registry.takesObjectStreams());
     }
 
     private void writeGraph(Master master, TaskDefinitions definitions) throws IOException, InterruptedException {

@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * The run's stream services: the DistroStream server, hosted by the master (its Kafka broker
- * starts only when the first object stream is registered) or an existing one the run attaches
+ * starts when the first object stream is registered, or at once when the run is known to use
+ * object streams: {@link #prepareObjectStreams()}) or an existing one the run attaches
  * to, this process's client for the main program, and the settings that give every worker a
  * client of its own.
  */
@@ -29,6 +30,7 @@ public final class StreamHosting implements AutoCloseable {
     private final DistroStreamServer server;
     private final String address;
     private final String applicationId;
+    private volatile boolean prepareObjects;
 
     private StreamHosting(DistroStreamServer server, String address, String applicationId) {
         this.server = server;
@@ -89,10 +91,26 @@ public final class StreamHosting implements AutoCloseable {
         return address;
     }
 
+    /**
+     * The run will use object streams: the hosted server starts its broker now, in the background
+     * (overlapping the workers' start), and workers started afterwards get their Kafka clients
+     * ready before their first stream task. Call before {@link #workerJvmOptions()}.
+     */
+    public void prepareObjectStreams() {
+        prepareObjects = true;
+        if (server != null) {
+            server.prepareObjectStreams();
+        }
+    }
+
     /** JVM options that give a worker a client of this server, in this application. */
     public List<String> workerJvmOptions() {
-        return List.of("-D" + DistroStreamClient.SERVER_PROPERTY + "=" + address,
-                "-D" + DistroStreamClient.APP_ID_PROPERTY + "=" + applicationId);
+        List<String> options = new java.util.ArrayList<>(List.of("-D" + DistroStreamClient.SERVER_PROPERTY + "=" + address,
+                "-D" + DistroStreamClient.APP_ID_PROPERTY + "=" + applicationId));
+        if (prepareObjects) {
+            options.add("-D" + DistroStreamClient.PREPARE_PROPERTY + "=true");
+        }
+        return options;
     }
 
     /** Registers the writer a task will publish and close as (a STREAM OUT parameter, at submission). */

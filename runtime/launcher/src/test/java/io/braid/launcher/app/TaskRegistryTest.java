@@ -82,6 +82,15 @@ class TaskRegistryTest {
     }
 
     @Test
+    void knowsWhetherSomeTaskTakesAnObjectStream() {
+        assertTrue(TaskRegistry.load(LOADER, List.of("demoapp.streams.ObjectStreamItf")).takesObjectStreams());
+        assertTrue(TaskRegistry.load(LOADER, List.of("demoapp.MainItf", "demoapp.streams.ObjectStreamItf"))
+                .takesObjectStreams());
+        assertFalse(TaskRegistry.load(LOADER, List.of("demoapp.streams.FileStreamItf")).takesObjectStreams());
+        assertFalse(main().takesObjectStreams());
+    }
+
+    @Test
     void missingInterface() {
         assertEquals("interface demoapp.NopeItf not found (the annotated interface of main class demoapp.Nope"
                 + " must be demoapp.NopeItf, or pass --interface)", error("demoapp.NopeItf"));

@@ -51,6 +51,20 @@ class StreamHostingTest {
     }
 
     @Test
+    void aRunThatUsesObjectStreamsHasItsWorkersPrepareThem() throws Exception {
+        try (DistroStreamServer existing = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("k"))) {
+            StreamHosting hosting = StreamHosting.attach(existing.address(), "app-1");
+            try {
+                hosting.prepareObjectStreams();
+                assertEquals(List.of("-Dbraid.stream.server=" + existing.address(), "-Dbraid.app.id=app-1",
+                        "-D" + DistroStreamClient.PREPARE_PROPERTY + "=true"), hosting.workerJvmOptions());
+            } finally {
+                hosting.close();
+            }
+        }
+    }
+
+    @Test
     void aMalformedAddressOrNoServerIsReportedWithTheAddress() throws Exception {
         IOException bad = assertThrows(IOException.class, () -> StreamHosting.attach("nohostport", "a"));
         assertEquals("'nohostport' is not host:port", bad.getMessage());
