@@ -329,10 +329,17 @@ public final class DistroStreamClient implements AutoCloseable {
     }
 
     /**
-     * Creates the object backend and warms it up ({@link ObjectBackend#warmUp}): a process that
-     * will use object streams calls it ahead of time (e.g. on a background thread at start-up).
+     * Loads the backend's classes, then creates the object backend and warms it up
+     * ({@link ObjectBackend#warmUp}): a process that will use object streams calls it ahead of
+     * time (e.g. on a background thread at start-up). Does nothing once the backend exists.
      */
     public void prepareObjectBackend() throws BackendException {
+        synchronized (lock) {
+            if (backend != null) {
+                return;
+            }
+        }
+        backendFactory.preload(); // while the server may still be starting its broker
         objectBackend().warmUp();
     }
 

@@ -80,6 +80,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 throw new IOException("embedded Kafka broker failed to start on " + host + ": " + e.getMessage(), e);
             }
             String bootstrap = host + ":" + port;
+            InternalTopics.create(bootstrap);
             LOG.info("embedded Kafka broker at {} (data {}) started in {} ms", bootstrap, dir,
                     (System.nanoTime() - t0) / 1_000_000);
             return new EmbeddedKafkaBroker(server, bootstrap, dir, temp);

@@ -194,6 +194,24 @@ public final class KafkaObjectBackend implements ObjectBackend {
     }
 
     /**
+     * Loads and initialises the Kafka client classes without contacting any broker (a producer and
+     * an unsubscribed share consumer are built and closed): a cold JVM pays about a second for
+     * them, which a process that will use object streams can pay while the broker is starting.
+     */
+    public static void preloadClasses() {
+        String nowhere = "127.0.0.1:9";
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(producerProperties(nowhere),
+                new ByteArraySerializer(), new ByteArraySerializer());
+             KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(consumerProperties(nowhere, "braid.preload"),
+                     new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            c.subscription();
+            p.metrics();
+        } catch (KafkaException e) {
+            LOG.debug("preloading the Kafka client classes: {}", e.toString());
+        }
+    }
+
+    /**
      * Connects the admin client to the cluster and builds (then closes, unsubscribed) one share
      * consumer, so the classes and connections the first publish and poll need are ready.
      */
