@@ -1,0 +1,37 @@
+package io.braid.streams.kafka;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.common.config.ConfigResource;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A new embedded broker has the coordinators' internal topics before any group is used. */
+class InternalTopicsTest {
+
+    @Test
+    void theEmbeddedBrokerStartsWithTheCoordinatorsTopics() throws Exception {
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
+             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+            Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
+                    .get(10, TimeUnit.SECONDS);
+            assertTrue(names.containsAll(Set.of("__consumer_offsets", "__share_group_state")), names.toString());
+            ConfigResource offsets = new ConfigResource(ConfigResource.Type.TOPIC, "__consumer_offsets");
+            ConfigResource state = new ConfigResource(ConfigResource.Type.TOPIC, "__share_group_state");
+            Map<ConfigResource, Config> configs = admin.describeConfigs(List.of(offsets, state)).all()
+                    .get(10, TimeUnit.SECONDS);
+            assertEquals("compact", configs.get(offsets).get("cleanup.policy").value());
+            assertEquals("delete", configs.get(state).get("cleanup.policy").value());
+            assertEquals(1, admin.describeTopics(List.of("__share_group_state")).allTopicNames()
+                    .get(10, TimeUnit.SECONDS).get("__share_group_state").partitions().size());
+        }
+    }
+}
