@@ -125,6 +125,7 @@ public final class KafkaRawVsBackend {
                     for (int i = 0; i < n; i += batch) {
                         pub.publish(values.subList(0, Math.min(batch, n - i)));
                     }
+                    pub.flush();
                     publishedAt[0] = System.nanoTime();
                 } catch (Exception e) {
                     throw new RuntimeException(e);

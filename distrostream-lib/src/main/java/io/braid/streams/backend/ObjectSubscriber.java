@@ -30,8 +30,8 @@ public interface ObjectSubscriber extends AutoCloseable {
     long acceptedCount();
 
     /**
-     * Records published on the stream so far. Publishing returns once the backend has the records,
-     * so once the stream is closed this is the final number.
+     * Records published on the stream so far. Writers flush before they close
+     * ({@link ObjectPublisher#flush}), so once the stream is closed this is the final number.
      */
     long publishedCount() throws BackendException;
 

@@ -18,8 +18,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.TopicPartition;
@@ -39,7 +37,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -66,8 +63,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@link ObjectSubscriber#readersOfApplication}): while several readers share the records, a fetch
  * acquires one record ({@code record_limit}), so a busy reader never sits on records an idle one
  * could process; the application's only reader acquires whole batches ({@code batch_optimized},
- * up to about 1 MiB per fetch) with one commit per poll. Until told (a subscriber used without a
- * stream server), a reader assumes it shares. The share consumer is replaced when the acquisition
+ * up to about 2,000 records or 8 MiB per fetch) with one commit per poll. Until told (a
+ * subscriber used without a stream server), a reader assumes it shares. The share consumer is replaced when the acquisition
  * changes, at the start of a poll, once everything earlier polls returned is accepted: a share
  * consumer acquires only inside {@code poll} and returns everything it acquired (measured,
  * {@code streambench.ShareConsumerCeiling}), so the one that leaves holds no record and releases
@@ -83,7 +80,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * waits for a rebalance; the share group gives each record to whichever reader asks, so the
  * share group was chosen. See docs/STREAMS.md, "Object streams on Kafka: measured choice".
  *
- * <p>One producer per backend (one backend per process), shared by every publisher; one share
+ * <p>Publishing hands records to the producer without waiting ({@link TopicPublisher}); a failure
+ * is reported by the publisher's next publish or flush, and handles flush before their writer is
+ * reported closed. One producer per backend (one backend per process), shared by every publisher; one share
  * consumer at a time per subscriber. Operations against an unreachable broker fail with a
  * {@link BackendException} after about {@link #REQUEST_TIMEOUT_MS}.
  */
@@ -151,43 +150,10 @@ public final class KafkaObjectBackend implements ObjectBackend {
         }
     }
 
+    /** Publishes without waiting for the broker; see {@link TopicPublisher} for when failures are reported. */
     @Override
     public ObjectPublisher publisher(String streamId) {
-        String topic = topicName(streamId);
-        return new ObjectPublisher() {
-            @Override
-            public void publish(List<byte[]> values) throws BackendException {
-                KafkaObjectBackend.this.publish(topic, values);
-            }
-
-            @Override
-            public void warmUp() throws BackendException {
-                try {
-                    producer.partitionsFor(topic);
-                } catch (KafkaException e) {
-                    throw failure("get ready to publish to " + topic, e);
-                }
-            }
-        };
-    }
-
-    private void publish(String topic, List<byte[]> values) throws BackendException {
-        List<Future<RecordMetadata>> acks = new ArrayList<>(values.size());
-        try {
-            for (byte[] v : values) {
-                acks.add(producer.send(new ProducerRecord<>(topic, v)));
-            }
-            for (Future<RecordMetadata> ack : acks) {
-                ack.get();
-            }
-        } catch (ExecutionException e) {
-            throw failure("publish to " + topic, e.getCause());
-        } catch (KafkaException e) {
-            throw failure("publish to " + topic, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw failure("publish to " + topic, e);
-        }
+        return new TopicPublisher(producer, topicName(streamId));
     }
 
     @Override
@@ -288,7 +254,8 @@ public final class KafkaObjectBackend implements ObjectBackend {
                     try {
                         useAcquisition(Acquisition.forReaders(readers));
                     } catch (BackendException | KafkaException e) {
-                        LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group, e.toString());
+                        LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group,
+                                e.toString());
                     }
                 }
             }, "braid-reader-switch-" + topic);
