@@ -22,10 +22,15 @@ import java.util.Properties;
 
 /**
  * Raw kafka-clients vs KafkaObjectBackend on one embedded broker: producer→consumer throughput
- * (24 B and 1 MiB values), publish→poll latency, broker start-up and first publish. Prints
+ * (24 B and 1 MiB values), publish→poll latency, broker start-up and first publish. The backend's
+ * reader is told it is its application's only reader, as the stream server tells a handle's
+ * reader that reads alone (bulk acquisition, see {@code io.braid.streams.kafka.Acquisition}). Prints
  * {@code RESULT <name> <value> <unit>} lines.
  */
 public final class KafkaRawVsBackend {
+
+    /** Readers the backend's reader is told its application has ({@code -Dbench.readers}, default 1: alone). */
+    static final int READERS = Integer.getInteger("bench.readers", 1);
 
     public static void main(String[] args) throws Exception {
         long jvmStartMs = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
@@ -108,13 +113,20 @@ public final class KafkaRawVsBackend {
             values.add(new byte[size]);
         }
         try (ObjectSubscriber sub = backend.subscriber(stream, "bench", ConsumerMode.AT_MOST_ONCE)) {
-            sub.poll(200);
+            sub.readersOfApplication(READERS); // as the stream server tells the only reader of an application
+            pub.publish(values.subList(0, 1)); // the clock starts once the reader has joined its share group
+            while (sub.poll(500).isEmpty()) {
+                // join
+            }
             long start = System.nanoTime();
+            long[] publishedAt = new long[1];
             Thread producer = new Thread(() -> {
                 try {
                     for (int i = 0; i < n; i += batch) {
                         pub.publish(values.subList(0, Math.min(batch, n - i)));
                     }
+                    pub.flush();
+                    publishedAt[0] = System.nanoTime();
                 } catch (Exception e) {
                     throw new RuntimeException(e);
                 }
@@ -125,7 +137,9 @@ public final class KafkaRawVsBackend {
                 got += sub.poll(500).size();
             }
             producer.join();
-            return n / ((System.nanoTime() - start) / 1e9);
+            double rate = n / ((System.nanoTime() - start) / 1e9);
+            result("backend_publish_only_" + stream, n / ((publishedAt[0] - start) / 1e9), "records/s");
+            return rate;
         }
     }
 
@@ -133,6 +147,7 @@ public final class KafkaRawVsBackend {
         backend.createTopic("lat", 1);
         ObjectPublisher pub = backend.publisher("lat");
         try (ObjectSubscriber sub = backend.subscriber("lat", "bench", ConsumerMode.AT_MOST_ONCE)) {
+            sub.readersOfApplication(READERS);
             pub.publish(List.of(new byte[24]));
             while (sub.poll(500).isEmpty()) {
                 // join

@@ -116,6 +116,15 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         t.start();
     }
 
+    /** Every record this handle published is stored before its writer is reported closed. */
+    @Override
+    void beforeClose() throws BackendException {
+        ObjectPublisher p = publisher;
+        if (p != null) {
+            p.flush();
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private List<T> deserialize(List<byte[]> records, RecordCodec codec) throws BackendException {
         List<T> values = new ArrayList<>(records.size());

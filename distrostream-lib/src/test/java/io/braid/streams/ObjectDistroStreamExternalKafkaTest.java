@@ -105,6 +105,10 @@ class ObjectDistroStreamExternalKafkaTest {
             }
             assertFalse(Files.exists(work.resolve("kafka")), "the server made no broker directory");
             assertFalse(Files.readString(serverLog).contains("embedded Kafka broker"), Files.readString(serverLog));
+        } catch (Exception | AssertionError e) {
+            // A failure here once lost the server's side of the story: keep its log and exit status.
+            throw new AssertionError("server " + (server.isAlive() ? "alive" : "exited " + server.exitValue())
+                    + ", its log:\n" + Files.readString(serverLog), e);
         } finally {
             DistroStreamClient.install(null);
             if (producer != null) {

@@ -92,6 +92,29 @@ class ObjectStreamDrainKafkaTest {
         return new Read(into, System.nanoTime());
     }
 
+    /**
+     * Publishing does not wait for the broker; close does: after a loop of single publishes and a
+     * close, the reader's "poll until closed, then once more" gets every record exactly once.
+     */
+    @ParameterizedTest
+    @EnumSource(ConsumerMode.class)
+    void singlePublishesInALoopThenCloseLoseNothing(ConsumerMode mode) throws Exception {
+        DistroStreamClient producer = client();
+        DistroStreamClient.install(producer);
+        ObjectDistroStream<String> out = new ObjectDistroStream<>("loop-" + STREAMS.incrementAndGet(), mode);
+        ObjectDistroStream<String> in = in(client(), out);
+        in.poll();
+        DistroStreamClient.install(producer);
+        int n = 3_000;
+        for (int i = 0; i < n; i++) {
+            out.publish("v" + i);
+        }
+        out.close();
+        List<String> got = readAll(in, new ArrayList<>()).values();
+        assertEquals(n, got.size(), "each record once");
+        assertEquals(n, new HashSet<>(got).size());
+    }
+
     @ParameterizedTest
     @EnumSource(ConsumerMode.class)
     void threeReadersWithOwnClientsGetEveryRecordOnceAndTheirLastPollEndsAtOnce(ConsumerMode mode) throws Exception {

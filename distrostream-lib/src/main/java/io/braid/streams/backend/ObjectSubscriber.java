@@ -14,6 +14,15 @@ public interface ObjectSubscriber extends AutoCloseable {
     List<byte[]> poll(long timeoutMs) throws BackendException;
 
     /**
+     * How many readers this reader's application has on the stream, as the stream server last
+     * said (this one included). A backend may acquire records in bulk for a reader that is alone
+     * and few at a time when several share the records; it applies the change at its next poll.
+     * Callable from any thread; until it is called the count is unknown and readers share.
+     */
+    default void readersOfApplication(int readers) {
+    }
+
+    /**
      * Records this reader has accepted in all: acknowledged to the backend, which confirmed that
      * no other reader of the application will get them (under AT_LEAST_ONCE, what a poll returned
      * is accepted by the next poll or by close). Never blocks; callable from any thread.
@@ -21,8 +30,8 @@ public interface ObjectSubscriber extends AutoCloseable {
     long acceptedCount();
 
     /**
-     * Records published on the stream so far. Publishing returns once the backend has the records,
-     * so once the stream is closed this is the final number.
+     * Records published on the stream so far. Writers flush before they close
+     * ({@link ObjectPublisher#flush}), so once the stream is closed this is the final number.
      */
     long publishedCount() throws BackendException;
 

@@ -10,6 +10,7 @@ import io.braid.streams.StreamType;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
+import io.braid.streams.protocol.ApplicationReaders;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
 import io.braid.streams.protocol.ErrorReply;
@@ -19,6 +20,8 @@ import io.braid.streams.protocol.PollFiles;
 import io.braid.streams.protocol.ProgressTotal;
 import io.braid.streams.protocol.PublishFile;
 import io.braid.streams.protocol.ReaderProgress;
+import io.braid.streams.protocol.ObjectReaderClosed;
+import io.braid.streams.protocol.OpenObjectReader;
 import io.braid.streams.protocol.RegisterReader;
 import io.braid.streams.protocol.RegisterStream;
 import io.braid.streams.protocol.RegisterWriter;
@@ -94,6 +97,8 @@ public final class DistroStreamClient implements AutoCloseable {
     private final Map<Long, CompletableFuture<StreamReply>> pending = new ConcurrentHashMap<>();
     private final Map<String, CachedStream> cache = new ConcurrentHashMap<>();
     private final LocalReaders readers = new LocalReaders();
+    /** Stream id -> readers the application has on it, as the server last pushed. */
+    private final Map<String, Integer> readerCounts = new ConcurrentHashMap<>();
     private final Object lock = new Object();
     private MessageClient transport;
     private volatile Channel channel;
@@ -241,6 +246,29 @@ public final class DistroStreamClient implements AutoCloseable {
 
     public void registerWriter(String streamId, String writerId) throws BackendException {
         call(id -> new RegisterWriter(id, streamId, clientId, writerId), Ack.class, requestTimeoutMs);
+    }
+
+    /**
+     * Object reader {@code readerId} starts reading the stream; returns how many readers the
+     * application has on it now (the server pushes later changes, see {@link #readersOfApplication}).
+     */
+    int openObjectReader(String streamId, String readerId) throws BackendException {
+        call(id -> new OpenObjectReader(id, streamId, readerId), Ack.class, requestTimeoutMs);
+        return readersOfApplication(streamId);
+    }
+
+    /** Object reader {@code readerId} stopped reading the stream (one-way; a lost server forgets it anyway). */
+    void objectReaderClosed(String streamId, String readerId) {
+        try {
+            send(new ObjectReaderClosed(streamId, readerId));
+        } catch (BackendException e) {
+            LOG.debug("could not tell the server that reader {} of {} closed: {}", readerId, streamId, e.getMessage());
+        }
+    }
+
+    /** The application's object readers of the stream, as the server last said (0: not known). */
+    int readersOfApplication(String streamId) {
+        return readerCounts.getOrDefault(streamId, 0);
     }
 
     public void registerReader(String streamId, String readerId) throws BackendException {
@@ -495,6 +523,11 @@ public final class DistroStreamClient implements AutoCloseable {
                 CompletableFuture<StreamReply> f = pending.get(reply.requestId());
                 if (f != null) {
                     f.complete(reply);
+                }
+            } else if (msg instanceof ApplicationReaders push) {
+                readerCounts.put(push.streamId(), push.readers());
+                for (ObjectReader r : readers.of(push.streamId())) {
+                    r.readersOfApplication(push.readers());
                 }
             } else if (msg instanceof StreamClosedPush push) {
                 markClosed(push.streamId());

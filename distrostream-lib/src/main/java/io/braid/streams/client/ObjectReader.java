@@ -21,6 +21,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * reader) when the stream closes (the client reports on the server's push), after each poll that
  * accepted records once the stream is closed, on every step of a drain, and when the reader
  * closes. Polls run one at a time; a long poll returns soon after the stream closes.
+ *
+ * <p>The reader tells the server when it opens and closes; the server answers with the number of
+ * readers its application has on the stream, and pushes every change to the application's readers
+ * ({@link io.braid.streams.protocol.ApplicationReaders}): the subscriber acquires records in bulk
+ * while it is the only one and few at a time otherwise.
  */
 public final class ObjectReader implements AutoCloseable {
 
@@ -47,14 +52,22 @@ public final class ObjectReader implements AutoCloseable {
     /** A new reader of the stream for {@code client}'s application, known to the client until it closes. */
     public static ObjectReader open(DistroStreamClient client, String streamId, ConsumerMode mode)
             throws BackendException {
+        String readerId = client.newRoleId();
         ObjectSubscriber s = client.objectBackend().subscriber(streamId, client.applicationId(), mode);
-        ObjectReader r = new ObjectReader(client, streamId, client.newRoleId(), s);
+        s.readersOfApplication(client.openObjectReader(streamId, readerId));
+        ObjectReader r = new ObjectReader(client, streamId, readerId, s);
         client.readers().add(r);
+        r.readersOfApplication(client.readersOfApplication(streamId)); // a push between the two lines
         return r;
     }
 
     String streamId() {
         return streamId;
+    }
+
+    /** The server says how many readers the application has on the stream: the subscriber sizes its fetches on it. */
+    void readersOfApplication(int readers) {
+        subscriber.readersOfApplication(readers);
     }
 
     /** Records for this reader; once the stream is closed, the first call returns all that is left. */
@@ -107,6 +120,7 @@ public final class ObjectReader implements AutoCloseable {
         }
         subscriber.close();
         client.readers().remove(this);
+        client.objectReaderClosed(streamId, readerId);
         long n = subscriber.acceptedCount();
         if (n > reported.get()) {
             try {

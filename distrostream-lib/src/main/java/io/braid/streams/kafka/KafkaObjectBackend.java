@@ -18,8 +18,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.TopicPartition;
@@ -39,7 +37,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -59,9 +56,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  * A new group starts from the beginning of the topic ({@code share.auto.offset.reset=earliest},
  * set on the group through the admin client before the first member joins), so a late reader
- * gets whatever no reader of its application has taken. Each share fetch acquires at most
- * {@link #MAX_RECORDS_PER_POLL} records ({@code share.acquire.mode=record_limit}), so a slow reader
- * never sits on records that an idle one could process.
+ * gets whatever no reader of its application has taken.
+ *
+ * <p><b>How much a fetch acquires</b> ({@link Acquisition}) depends on how many readers the
+ * application has on the stream, which the stream server tells each reader
+ * ({@link ObjectSubscriber#readersOfApplication}): while several readers share the records, a fetch
+ * acquires one record ({@code record_limit}), so a busy reader never sits on records an idle one
+ * could process; the application's only reader acquires whole batches ({@code batch_optimized},
+ * up to about 2,000 records or 8 MiB per fetch) with one commit per poll. Until told (a
+ * subscriber used without a stream server), a reader assumes it shares. The share consumer is replaced when the acquisition
+ * changes, at the start of a poll, once everything earlier polls returned is accepted: a share
+ * consumer acquires only inside {@code poll} and returns everything it acquired (measured,
+ * {@code streambench.ShareConsumerCeiling}), so the one that leaves holds no record and releases
+ * none (a release would raise the records' delivery count).
  *
  * <p><b>Measured choice</b> (8 readers of one application, 240 records, 100 ms of work per
  * record, one embedded broker, 2 loaded cores): share group — shares 29..31 records each, no
@@ -73,16 +80,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * waits for a rebalance; the share group gives each record to whichever reader asks, so the
  * share group was chosen. See docs/STREAMS.md, "Object streams on Kafka: measured choice".
  *
- * <p>One producer per backend (one backend per process), shared by every publisher; one share
- * consumer per subscriber. Operations against an unreachable broker fail with a
+ * <p>Publishing hands records to the producer without waiting ({@link TopicPublisher}); a failure
+ * is reported by the publisher's next publish or flush, and handles flush before their writer is
+ * reported closed. One producer per backend (one backend per process), shared by every publisher; one share
+ * consumer at a time per subscriber. Operations against an unreachable broker fail with a
  * {@link BackendException} after about {@link #REQUEST_TIMEOUT_MS}.
  */
 public final class KafkaObjectBackend implements ObjectBackend {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaObjectBackend.class);
 
-    /** Most records one poll acquires: small, so that readers share fairly. */
-    public static final int MAX_RECORDS_PER_POLL = 2;
     /** Bound on every blocking call to the broker (metadata, produce, commit, admin). */
     public static final int REQUEST_TIMEOUT_MS = 5_000;
     private static final long REACHABILITY_CHECK_INTERVAL_NS = TimeUnit.SECONDS.toNanos(2);
@@ -143,43 +150,10 @@ public final class KafkaObjectBackend implements ObjectBackend {
         }
     }
 
+    /** Publishes without waiting for the broker; see {@link TopicPublisher} for when failures are reported. */
     @Override
     public ObjectPublisher publisher(String streamId) {
-        String topic = topicName(streamId);
-        return new ObjectPublisher() {
-            @Override
-            public void publish(List<byte[]> values) throws BackendException {
-                KafkaObjectBackend.this.publish(topic, values);
-            }
-
-            @Override
-            public void warmUp() throws BackendException {
-                try {
-                    producer.partitionsFor(topic);
-                } catch (KafkaException e) {
-                    throw failure("get ready to publish to " + topic, e);
-                }
-            }
-        };
-    }
-
-    private void publish(String topic, List<byte[]> values) throws BackendException {
-        List<Future<RecordMetadata>> acks = new ArrayList<>(values.size());
-        try {
-            for (byte[] v : values) {
-                acks.add(producer.send(new ProducerRecord<>(topic, v)));
-            }
-            for (Future<RecordMetadata> ack : acks) {
-                ack.get();
-            }
-        } catch (ExecutionException e) {
-            throw failure("publish to " + topic, e.getCause());
-        } catch (KafkaException e) {
-            throw failure("publish to " + topic, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw failure("publish to " + topic, e);
-        }
+        return new TopicPublisher(producer, topicName(streamId));
     }
 
     @Override
@@ -279,21 +253,74 @@ public final class KafkaObjectBackend implements ObjectBackend {
         private final String topic;
         private final String group;
         private final ConsumerMode mode;
-        private final KafkaShareConsumer<byte[], byte[]> consumer;
+        /** The share consumer of the current acquisition; created by the first poll, replaced when it changes. */
+        private KafkaShareConsumer<byte[], byte[]> consumer;
+        private volatile Acquisition acquisition;
+        /** Readers of the application on the stream, as last told (0: not known). */
+        private volatile int readers;
         /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
         private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
         /** Records whose acceptance the broker confirmed. */
         private final AtomicLong accepted = new AtomicLong();
         private boolean closed;
 
-        Subscriber(String topic, String group, ConsumerMode mode) throws BackendException {
+        Subscriber(String topic, String group, ConsumerMode mode) {
             this.topic = topic;
             this.group = group;
             this.mode = mode;
+        }
+
+        /**
+         * Records the count; when it changes the acquisition of an idle reader, replaces its consumer
+         * at once (in the background: the caller may be the client's network thread), so the new
+         * one has joined the group by the next poll instead of losing that poll's share.
+         */
+        @Override
+        public void readersOfApplication(int count) {
+            readers = count;
+            if (acquisition == null || acquisition == Acquisition.forReaders(count)) {
+                return;
+            }
+            Thread t = new Thread(() -> {
+                synchronized (this) {
+                    if (closed || consumer == null || !unacknowledged.isEmpty()) {
+                        return; // the next poll switches
+                    }
+                    try {
+                        useAcquisition(Acquisition.forReaders(readers));
+                    } catch (BackendException | KafkaException e) {
+                        LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group,
+                                e.toString());
+                    }
+                }
+            }, "braid-reader-switch-" + topic);
+            t.setDaemon(true);
+            t.start();
+        }
+
+        /**
+         * Called when everything the consumer returned is accepted: it holds no record then (it
+         * acquires only inside poll and returns all it acquired), so it can leave without
+         * releasing any, and a consumer with the acquisition the reader count asks for replaces it.
+         */
+        private void useAcquisition(Acquisition wanted) throws BackendException {
+            if (consumer != null && wanted == acquisition) {
+                return;
+            }
+            if (consumer != null) {
+                LOG.debug("reader of {} for {}: {} -> {} acquisition ({} readers)", topic, group, acquisition, wanted,
+                        readers);
+                KafkaShareConsumer<byte[], byte[]> old = consumer;
+                consumer = null;
+                old.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
+            }
             try {
-                consumer = new KafkaShareConsumer<>(consumerProperties(bootstrapServers, group),
-                        new ByteArrayDeserializer(), new ByteArrayDeserializer());
-                consumer.subscribe(List.of(topic));
+                KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(
+                        consumerProperties(bootstrapServers, group, wanted), new ByteArrayDeserializer(),
+                        new ByteArrayDeserializer());
+                c.subscribe(List.of(topic));
+                consumer = c;
+                acquisition = wanted;
             } catch (KafkaException e) {
                 throw failure("subscribe to " + topic, e);
             }
@@ -306,6 +333,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
             }
             try {
                 acceptUnacknowledged();
+                useAcquisition(Acquisition.forReaders(readers));
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(Math.max(0, timeoutMs)));
                 if (records.isEmpty()) {
                     if (timeoutMs > 0) {
@@ -415,7 +443,9 @@ public final class KafkaObjectBackend implements ObjectBackend {
                 LOG.warn("closing reader of {} for {}: {}", topic, group, e.getMessage());
             }
             try {
-                consumer.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
+                if (consumer != null) {
+                    consumer.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
+                }
             } catch (KafkaException e) {
                 LOG.warn("closing reader of {} for {}: {}", topic, group, e.toString());
             }
@@ -437,15 +467,16 @@ public final class KafkaObjectBackend implements ObjectBackend {
         return p;
     }
 
-    static Properties consumerProperties(String bootstrapServers, String group) {
+    static Properties consumerProperties(String bootstrapServers, String group, Acquisition acquisition) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
-        p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(MAX_RECORDS_PER_POLL));
-        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(2 * EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
+        p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, acquisition.acquireMode());
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(acquisition.maxPollRecords()));
+        // A fetch always returns at least one batch, so these bound bulk fetches without limiting record size.
+        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(acquisition.fetchBytes()));
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(acquisition.fetchBytes()));
         p.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(ConsumerConfig.SEND_BUFFER_CONFIG, "-1");

@@ -30,7 +30,10 @@ public final class StreamMessageTypes implements MessageTypeProvider {
             new MessageTypes.Entry(47, StreamClosedPush.class),
             new MessageTypes.Entry(48, ReaderProgress.class),
             new MessageTypes.Entry(49, ApplicationProgress.class),
-            new MessageTypes.Entry(50, ProgressTotal.class));
+            new MessageTypes.Entry(50, ProgressTotal.class),
+            new MessageTypes.Entry(51, OpenObjectReader.class),
+            new MessageTypes.Entry(52, ObjectReaderClosed.class),
+            new MessageTypes.Entry(53, ApplicationReaders.class));
 
     @Override
     public List<MessageTypes.Entry> messageTypes() {

@@ -10,10 +10,13 @@ import io.braid.streams.files.DirectoryFileStreamQueue;
 import io.braid.streams.files.FileStreamOptions;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
+import io.braid.streams.protocol.ApplicationReaders;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
 import io.braid.streams.protocol.ErrorReply;
 import io.braid.streams.protocol.LookupStream;
+import io.braid.streams.protocol.ObjectReaderClosed;
+import io.braid.streams.protocol.OpenObjectReader;
 import io.braid.streams.protocol.PollFiles;
 import io.braid.streams.protocol.PublishFile;
 import io.braid.streams.protocol.ReaderProgress;
@@ -85,6 +88,8 @@ public final class DistroStreamServer implements AutoCloseable {
     private final Set<StreamType> allowedTypes;
     private final String disallowedHint;
     private final Map<String, Set<Channel>> channelsByClient = new ConcurrentHashMap<>();
+    /** Guarded by itself; changes are sent under the lock so that each client sees them in order. */
+    private final ObjectReaderCounts readerCounts = new ObjectReaderCounts();
     private final Map<String, FileStream> fileStreams = new ConcurrentHashMap<>();
     /** Completes when a new stream's backend (topic, file queue) is ready; attachers wait for it. */
     private final Map<String, CompletableFuture<Void>> ready = new ConcurrentHashMap<>();
@@ -277,6 +282,10 @@ public final class DistroStreamServer implements AutoCloseable {
                 handle(this, request);
             } else if (msg instanceof ReaderProgress p) {
                 progress.report(p);
+            } else if (msg instanceof ObjectReaderClosed r && clientId != null) {
+                synchronized (readerCounts) {
+                    tell(readerCounts.closed(r.streamId(), applicationId, r.readerId()));
+                }
             } else {
                 log.warn("unexpected {} from {}, ignored", msg.getClass().getSimpleName(), ctx.channel().remoteAddress());
             }
@@ -306,6 +315,11 @@ public final class DistroStreamServer implements AutoCloseable {
         Set<Channel> channels = channelsByClient.get(c.clientId);
         if (channels != null) {
             channels.remove(c.channel);
+        }
+        if (channels == null || channels.isEmpty()) {
+            synchronized (readerCounts) {
+                readerCounts.clientGone(c.clientId).forEach(this::tell);
+            }
         }
         Map<String, List<String>> readersGone;
         synchronized (registry) {
@@ -339,6 +353,11 @@ public final class DistroStreamServer implements AutoCloseable {
             } else if (request instanceof RegisterReader r) {
                 synchronized (registry) {
                     registry.addReader(r.streamId(), r.readerId(), c.clientId);
+                }
+                reply(c.channel, new Ack(id));
+            } else if (request instanceof OpenObjectReader r) {
+                synchronized (readerCounts) {
+                    tell(readerCounts.opened(r.streamId(), c.applicationId, r.readerId(), c.clientId));
                 }
                 reply(c.channel, new Ack(id));
             } else if (request instanceof CloseWriter r) {
@@ -517,6 +536,19 @@ public final class DistroStreamServer implements AutoCloseable {
                 return registry.lookup(streamId, null).closed();
             } catch (StreamRegistryException e) {
                 return false;
+            }
+        }
+    }
+
+    /** Called holding {@link #readerCounts}: tells the application's reading clients their new reader count. */
+    private void tell(ObjectReaderCounts.Change change) {
+        if (change == null) {
+            return;
+        }
+        ApplicationReaders push = new ApplicationReaders(change.streamId(), change.readers());
+        for (String client : change.clients()) {
+            for (Channel ch : channelsByClient.getOrDefault(client, Set.of())) {
+                ch.writeAndFlush(push);
             }
         }
     }

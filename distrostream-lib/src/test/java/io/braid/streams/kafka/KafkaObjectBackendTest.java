@@ -233,7 +233,9 @@ class KafkaObjectBackendTest {
     void drainTakesEverythingLeft() throws Exception {
         String stream = newStream();
         List<byte[]> values = payloads("drain", 30);
-        backend.publisher(stream).publish(values);
+        ObjectPublisher pub = backend.publisher(stream);
+        pub.publish(values);
+        pub.flush(); // as a handle's close does: the drain counts on the final end offset
         try (ObjectSubscriber sub = backend.subscriber(stream, "drainer", ConsumerMode.EXACTLY_ONCE)) {
             List<byte[]> got = sub.drain();
             assertExactlyOnce(values, Map.of(0, got.stream().map(String::new).toList()));
@@ -243,13 +245,25 @@ class KafkaObjectBackendTest {
 
     @Test
     void atLeastOnceRecordsOfADeadReaderGoToAnother() throws Exception {
+        deadReadersRecordsGoToAnother(12, "shares", 1);
+    }
+
+    @Test
+    void atLeastOnceBulkOfADeadLoneReaderGoesToTheNext() throws Exception {
+        deadReadersRecordsGoToAnother(300, "alone", 2);
+    }
+
+    /** A child reader takes at least {@code minTaken} records and dies; a new reader gets every record. */
+    private void deadReadersRecordsGoToAnother(int n, String role, int minTaken) throws Exception {
         String stream = newStream();
-        List<byte[]> values = payloads("dead", 12);
-        backend.publisher(stream).publish(values);
+        List<byte[]> values = payloads("dead", n);
+        ObjectPublisher pub = backend.publisher(stream);
+        pub.publish(values);
+        pub.flush();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                DyingReaderMain.class.getName(), broker.bootstrapServers(), stream, "alo-app")
+                DyingReaderMain.class.getName(), broker.bootstrapServers(), stream, "alo-" + role, role)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String took;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
@@ -259,7 +273,8 @@ class KafkaObjectBackendTest {
         assertEquals(3, child.exitValue(), "child halted");
         assertTrue(took != null && took.startsWith("TOOK "), "child took records: " + took);
         List<String> takenByDead = Arrays.asList(took.substring(5).split(" "));
-        try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-app", ConsumerMode.AT_LEAST_ONCE)) {
+        assertTrue(takenByDead.size() >= minTaken, "the child took " + takenByDead.size());
+        try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-" + role, ConsumerMode.AT_LEAST_ONCE)) {
             Map<Integer, List<String>> got = readAll(List.of(survivor), values.size());
             assertTrue(got.get(0).containsAll(takenByDead), "the dead reader's records came back");
             assertExactlyOnce(values, got);
@@ -351,10 +366,11 @@ class KafkaObjectBackendTest {
             gone.publisher("g1").publish(List.of("ok".getBytes()));
             other.close();
             long t0 = System.nanoTime();
-            BackendException e = assertThrows(BackendException.class,
-                    () -> gone.publisher("g1").publish(List.of("lost".getBytes())));
+            ObjectPublisher p = gone.publisher("g1");
+            p.publish(List.of("lost".getBytes())); // does not wait: the failure comes with the flush (or next publish)
+            BackendException e = assertThrows(BackendException.class, p::flush);
             assertTrue(ms(t0) < 15_000, "failed after " + ms(t0) + " ms");
-            assertTrue(e.getMessage().contains("Kafka backend: could not publish"), e.getMessage());
+            assertTrue(e.getMessage().contains("Kafka backend: could not publish to"), e.getMessage());
             t0 = System.nanoTime();
             assertThrows(BackendException.class, () -> gone.subscriber("g1", "x", ConsumerMode.AT_MOST_ONCE));
             assertTrue(ms(t0) < 15_000, "failed after " + ms(t0) + " ms");

@@ -45,7 +45,10 @@ class StreamMessagesTest {
                 new StreamClosedPush("ds-1"),
                 new ReaderProgress("ds-1", "app", "c-1/5", 42),
                 new ApplicationProgress(19, "ds-1", "app", "c-1/5", 0),
-                new ProgressTotal(20, 1L << 40));
+                new ProgressTotal(20, 1L << 40),
+                new OpenObjectReader(21, "ds-1", "c-1/6"),
+                new ObjectReaderClosed("ds-1", "c-1/6"),
+                new ApplicationReaders("ds-1", 3));
     }
 
     @Test

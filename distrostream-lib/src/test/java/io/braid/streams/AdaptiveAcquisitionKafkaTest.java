@@ -1,0 +1,201 @@
+package io.braid.streams;
+
+import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.client.StreamHandles;
+import io.braid.streams.server.DistroStreamServer;
+import io.braid.streams.server.KafkaMode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Acquisition chosen from the application's reader count (server push), on the embedded broker,
+ * each reader with its own client as separate processes would have: a reader alone takes records
+ * in bulk, readers that share take one per poll, the switch in either direction mid-stream loses
+ * and duplicates nothing, and busy readers share fairly.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class AdaptiveAcquisitionKafkaTest {
+
+    @TempDir
+    static Path tmp;
+    static DistroStreamServer server;
+    static final AtomicInteger STREAMS = new AtomicInteger();
+    final List<DistroStreamClient> clients = new ArrayList<>();
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("work"));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @AfterEach
+    void closeClients() {
+        DistroStreamClient.install(null);
+        clients.forEach(DistroStreamClient::close);
+    }
+
+    DistroStreamClient client() {
+        DistroStreamClient c = new DistroStreamClient(server.address(), "app", null);
+        clients.add(c);
+        return c;
+    }
+
+    static <T> ObjectDistroStream<T> in(DistroStreamClient c, ObjectDistroStream<T> h) throws Exception {
+        DistroStreamClient.install(c);
+        ObjectDistroStream<T> copy = ObjectDistroStreamTest.copy(h);
+        copy.isClosed();
+        return copy;
+    }
+
+    static void publish(ObjectDistroStream<String> out, String prefix, int n) throws BackendException {
+        for (int i = 0; i < n; i++) {
+            out.publish(prefix + i); // one record per call: one batch each
+        }
+    }
+
+    /** Polls until {@code seen} holds {@code total} values; returns the largest poll. */
+    static int readUntil(ObjectDistroStream<String> r, Map<String, Integer> seen, int total) throws BackendException {
+        int largest = 0;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (size(seen) < total && System.nanoTime() < deadline) {
+            List<String> got = r.poll(100);
+            largest = Math.max(largest, got.size());
+            add(seen, got);
+        }
+        return largest;
+    }
+
+    static int size(Map<String, Integer> seen) {
+        synchronized (seen) {
+            return seen.size();
+        }
+    }
+
+    static void add(Map<String, Integer> seen, List<String> values) {
+        synchronized (seen) {
+            values.forEach(v -> seen.merge(v, 1, Integer::sum));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConsumerMode.class)
+    void soloReaderSharesWhenASecondJoinsAndTakesInBulkAgainWhenItLeaves(ConsumerMode mode) throws Exception {
+        DistroStreamClient producer = client();
+        DistroStreamClient.install(producer);
+        ObjectDistroStream<String> out = new ObjectDistroStream<>("adaptive-" + STREAMS.incrementAndGet(), mode);
+        ObjectDistroStream<String> a = in(client(), out);
+        Map<String, Integer> seen = new HashMap<>();
+
+        // Alone: records published one by one come in bulk.
+        a.poll();
+        publish(out, "solo-", 100);
+        int soloLargest = readUntil(a, seen, 100);
+        assertTrue(soloLargest > 1, "a reader alone takes several records per poll: " + soloLargest);
+
+        // A second reader joins mid-stream: both take one record per poll.
+        ObjectDistroStream<String> b = in(client(), out);
+        b.poll();
+        Thread.sleep(200); // the server's push reaches a's client
+        publish(out, "pair-", 100);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<Integer> fa = pool.submit(() -> readUntil(a, seen, 200));
+            Future<Integer> fb = pool.submit(() -> readUntil(b, seen, 200));
+            assertEquals(1, Math.max(fa.get(), fb.get()), "readers that share take one record per poll");
+        } finally {
+            pool.shutdown();
+        }
+
+        // The second reader leaves: the first takes in bulk again.
+        StreamHandles.closeReader(b);
+        Thread.sleep(200);
+        publish(out, "again-", 100);
+        int againLargest = readUntil(a, seen, 300);
+        assertTrue(againLargest > 1, "alone again, several records per poll: " + againLargest);
+
+        DistroStreamClient.install(producer);
+        out.close();
+        while (!a.isClosed()) {
+            add(seen, a.poll(100));
+        }
+        add(seen, a.poll());
+        assertEquals(300, seen.size(), "nothing lost");
+        if (mode != ConsumerMode.AT_LEAST_ONCE) {
+            assertTrue(seen.values().stream().allMatch(n -> n == 1), "no duplicates: " + seen);
+        }
+    }
+
+    @Test
+    void eightBusyReadersWithOwnClientsShareFairly() throws Exception {
+        DistroStreamClient producer = client();
+        DistroStreamClient.install(producer);
+        ObjectDistroStream<String> out = new ObjectDistroStream<>("fair-" + STREAMS.incrementAndGet(),
+                ConsumerMode.EXACTLY_ONCE);
+        int readers = 8;
+        int records = 160;
+        List<ObjectDistroStream<String>> rs = new ArrayList<>();
+        for (int i = 0; i < readers; i++) {
+            rs.add(in(client(), out));
+            rs.get(i).poll(); // joins; every reader now knows there are several
+        }
+        Thread.sleep(1_500); // every member assigned
+        publish(out, "r-", records);
+        Map<String, Integer> seen = new HashMap<>();
+        int[] counts = new int[readers];
+        ExecutorService pool = Executors.newFixedThreadPool(readers);
+        try {
+            List<Future<?>> fs = new ArrayList<>();
+            for (int i = 0; i < readers; i++) {
+                int id = i;
+                fs.add(pool.submit(() -> {
+                    while (size(seen) < records) {
+                        List<String> got = rs.get(id).poll(100);
+                        add(seen, got);
+                        counts[id] += got.size();
+                        Thread.sleep(50L * got.size()); // work
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : fs) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        String report = "counts " + Arrays.toString(counts);
+        assertEquals(records, seen.size(), report);
+        assertTrue(seen.values().stream().allMatch(n -> n == 1), "no duplicates: " + report);
+        double share = (double) records / readers;
+        for (int c : counts) {
+            assertTrue(c >= share * 0.75 && c <= share * 1.25, "share within 25%: " + report);
+        }
+    }
+}
