@@ -176,7 +176,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         String nowhere = "127.0.0.1:9";
         try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(producerProperties(nowhere),
                 new ByteArraySerializer(), new ByteArraySerializer());
-             KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(consumerProperties(nowhere, "braid.preload"),
+             KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(consumerProperties(nowhere, "braid.preload", Acquisition.SHARED),
                      new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             c.subscription();
             p.metrics();
@@ -194,7 +194,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         lastReachableNs = 0;
         checkReachable();
         try (KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(
-                consumerProperties(bootstrapServers, "braid.warm-up"), new ByteArrayDeserializer(),
+                consumerProperties(bootstrapServers, "braid.warm-up", Acquisition.SHARED), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             c.subscription();
         } catch (KafkaException e) {
