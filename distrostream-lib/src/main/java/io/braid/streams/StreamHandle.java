@@ -50,6 +50,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
                 handle(handle).prepare();
             }
 
+            @Override
+            public void flush(DistroStream<?> handle) throws BackendException {
+                handle(handle).beforeClose();
+            }
+
             private StreamHandle<?> handle(DistroStream<?> handle) {
                 if (handle instanceof StreamHandle<?> h) {
                     return h;

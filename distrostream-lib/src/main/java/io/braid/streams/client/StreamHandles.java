@@ -20,6 +20,8 @@ public final class StreamHandles {
         void closeReader(DistroStream<?> handle);
 
         void prepare(DistroStream<?> handle);
+
+        void flush(DistroStream<?> handle) throws io.braid.streams.BackendException;
     }
 
     private static volatile Hooks hooks;
@@ -68,6 +70,14 @@ public final class StreamHandles {
      */
     public static void prepare(DistroStream<?> handle) {
         hooks(handle).prepare(handle);
+    }
+
+    /**
+     * Waits until everything {@code handle} published is stored, without closing it (a task that
+     * threw: its writer stays open for a retry, but what it published is not left in a buffer).
+     */
+    public static void flush(DistroStream<?> handle) throws io.braid.streams.BackendException {
+        hooks(handle).flush(handle);
     }
 
     private static Hooks hooks(DistroStream<?> handle) {

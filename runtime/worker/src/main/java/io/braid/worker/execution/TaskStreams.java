@@ -20,6 +20,7 @@ import java.util.List;
  * leave, so what they did not take goes to the stream's other readers.
  */
 final class TaskStreams {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TaskStreams.class);
     private final List<DistroStream<?>> written = new ArrayList<>(1);
     private final List<DistroStream<?>> read = new ArrayList<>(1);
 
@@ -48,10 +49,19 @@ final class TaskStreams {
 
     /**
      * The task threw: readers leave, writers stay open (a retry writes as the same writer; if the
-     * task fails for good the master closes them).
+     * task fails for good the master closes them) but what they published is stored first, so the
+     * stream's record count is final before the master can close it.
      */
     void taskFailed() {
         releaseReaders();
+        for (DistroStream<?> s : written) {
+            try {
+                StreamHandles.flush(s);
+            } catch (BackendException e) {
+                LOG.warn("stream {}: what the failed task published could not all be stored: {}", s.getId(),
+                        e.getMessage());
+            }
+        }
     }
 
     private void releaseReaders() {
