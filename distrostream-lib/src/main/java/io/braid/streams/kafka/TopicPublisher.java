@@ -73,7 +73,7 @@ final class TopicPublisher implements ObjectPublisher {
     private void throwIfFailed() throws BackendException {
         Exception e = failed.getAndSet(null);
         if (e != null) {
-            throw KafkaObjectBackend.failure("publish to " + topic + " (records published earlier were not"
+            throw KafkaObjectBackend.failure("publish to " + topic + " (some records published earlier were not"
                     + " stored; this publish was not made)", e);
         }
     }
