@@ -2,18 +2,11 @@ package io.braid.streams;
 
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.client.StreamHandles;
-import io.braid.streams.server.DistroStreamServer;
-import io.braid.streams.server.KafkaMode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,7 +16,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,44 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and duplicates nothing, and busy readers share fairly.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class AdaptiveAcquisitionKafkaTest {
-
-    @TempDir
-    static Path tmp;
-    static DistroStreamServer server;
-    static final AtomicInteger STREAMS = new AtomicInteger();
-    final List<DistroStreamClient> clients = new ArrayList<>();
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("work"));
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void closeClients() {
-        DistroStreamClient.install(null);
-        clients.forEach(DistroStreamClient::close);
-    }
-
-    DistroStreamClient client() {
-        DistroStreamClient c = new DistroStreamClient(server.address(), "app", null);
-        clients.add(c);
-        return c;
-    }
-
-    static <T> ObjectDistroStream<T> in(DistroStreamClient c, ObjectDistroStream<T> h) throws Exception {
-        DistroStreamClient.install(c);
-        ObjectDistroStream<T> copy = ObjectDistroStreamTest.copy(h);
-        copy.isClosed();
-        return copy;
-    }
+class AdaptiveAcquisitionKafkaTest extends EmbeddedStreamServerBase {
 
     static void publish(ObjectDistroStream<String> out, String prefix, int n) throws BackendException {
         for (int i = 0; i < n; i++) {

@@ -2,18 +2,11 @@ package io.braid.streams;
 
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.client.StreamHandles;
-import io.braid.streams.server.DistroStreamServer;
-import io.braid.streams.server.KafkaMode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -37,48 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * record (their counts reach the server), not seconds later.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class ObjectStreamDrainKafkaTest {
+class ObjectStreamDrainKafkaTest extends EmbeddedStreamServerBase {
 
     /** Far above the exact signal's cost (milliseconds), far below the fallback's lock + 2 s. */
     static final long LAST_POLL_BOUND_MS = 3_000;
-
-    @TempDir
-    static Path tmp;
-    static DistroStreamServer server;
-    static final AtomicInteger STREAMS = new AtomicInteger();
-    final List<DistroStreamClient> clients = new ArrayList<>();
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("work"));
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void closeClients() {
-        DistroStreamClient.install(null);
-        clients.forEach(DistroStreamClient::close);
-    }
-
-    DistroStreamClient client() {
-        DistroStreamClient c = new DistroStreamClient(server.address(), "app", null);
-        clients.add(c);
-        return c;
-    }
-
-    /** A copy of {@code h} bound to {@code c}, as a handle deserialised in c's process. */
-    static <T> ObjectDistroStream<T> in(DistroStreamClient c, ObjectDistroStream<T> h) throws Exception {
-        DistroStreamClient.install(c);
-        ObjectDistroStream<T> copy = ObjectDistroStreamTest.copy(h);
-        copy.isClosed(); // binds the copy to c
-        return copy;
-    }
 
     /** One reader: polls until closed, then once more; returns what it read and when its last poll returned. */
     record Read(List<String> values, long lastPollNs) {
