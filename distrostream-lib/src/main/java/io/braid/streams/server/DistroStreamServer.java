@@ -48,7 +48,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
-import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -98,7 +97,7 @@ public final class DistroStreamServer implements AutoCloseable {
     private ScheduledFuture<?> expiryTask;
     private long expiryAt = Long.MAX_VALUE;
 
-    private DistroStreamServer(Builder b) {
+    private DistroStreamServer(StreamServerBuilder b) {
         this.registry = new StreamRegistry("ds-" + UUID.randomUUID().toString().substring(0, 8) + "-", b.writerGraceMs);
         this.progress = new ProgressReports(registry);
         this.advertisedHost = advertisedHost(b.host);
@@ -119,85 +118,21 @@ public final class DistroStreamServer implements AutoCloseable {
         return builder().host(host).port(port).kafka(kafka).workDir(workDir).start();
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static StreamServerBuilder builder() {
+        return new StreamServerBuilder();
     }
 
-    /** Settings of a server; every one has a default. */
-    public static final class Builder {
-        private String host = "127.0.0.1";
-        private int port;
-        private KafkaMode kafka = KafkaMode.EMBEDDED;
-        private Path workDir;
-        private long writerGraceMs = Long.getLong(GRACE_PROPERTY, DEFAULT_WRITER_GRACE_MS);
-        private ObjectTopics topics;
-        private FileQueueFactory fileQueues;
-        private Set<StreamType> allowedTypes = EnumSet.allOf(StreamType.class);
-        private String disallowedHint = "";
-
-        /** Address to bind (default 127.0.0.1; "0.0.0.0": every interface, advertising this host's address). */
-        public Builder host(String host) {
-            this.host = host;
-            return this;
+    /** Starts a server with {@code b}'s settings (see {@link StreamServerBuilder#start()}). */
+    static DistroStreamServer start(StreamServerBuilder b) throws IOException {
+        DistroStreamServer s = new DistroStreamServer(b);
+        try {
+            s.server = MessageServer.start(b.host, b.port, () -> s.new Connection(), "stream-server");
+        } catch (IOException | RuntimeException e) {
+            s.close();
+            throw e;
         }
-
-        /** Port to bind (default 0: any free port). */
-        public Builder port(int port) {
-            this.port = port;
-            return this;
-        }
-
-        /** Default {@link KafkaMode#EMBEDDED}. */
-        public Builder kafka(KafkaMode kafka) {
-            this.kafka = kafka == null ? KafkaMode.EMBEDDED : kafka;
-            return this;
-        }
-
-        /** Where the embedded broker keeps its data (default: a temporary directory deleted on close). */
-        public Builder workDir(Path workDir) {
-            this.workDir = workDir;
-            return this;
-        }
-
-        /** How long a disconnected client keeps its writer roles (default {@value #DEFAULT_WRITER_GRACE_MS} ms). */
-        public Builder writerGraceMs(long ms) {
-            this.writerGraceMs = ms;
-            return this;
-        }
-
-        /** Replaces the Kafka side (tests, or a cluster managed elsewhere). */
-        public Builder objectTopics(ObjectTopics topics) {
-            this.topics = topics;
-            return this;
-        }
-
-        /** Replaces the file queues (default: a watched directory per stream). */
-        public Builder fileQueues(FileQueueFactory fileQueues) {
-            this.fileQueues = fileQueues;
-            return this;
-        }
-
-        /**
-         * The stream kinds applications may create or attach to (default: all); registering
-         * another kind fails with a message ending in {@code hint} (e.g. the launcher flag to change).
-         */
-        public Builder allowedTypes(Set<StreamType> types, String hint) {
-            this.allowedTypes = types.isEmpty() ? EnumSet.noneOf(StreamType.class) : EnumSet.copyOf(types);
-            this.disallowedHint = hint == null ? "" : hint;
-            return this;
-        }
-
-        public DistroStreamServer start() throws IOException {
-            DistroStreamServer s = new DistroStreamServer(this);
-            try {
-                s.server = MessageServer.start(host, port, () -> s.new Connection(), "stream-server");
-            } catch (IOException | RuntimeException e) {
-                s.close();
-                throw e;
-            }
-            LOG.info("stream server at {} (Kafka: {})", s.address(), kafka);
-            return s;
-        }
+        LOG.info("stream server at {} (Kafka: {})", s.address(), b.kafka);
+        return s;
     }
 
     /** {@code host:port} for clients (what {@code BRAID_STREAM_SERVER} should be set to). */

@@ -4,6 +4,7 @@ import io.braid.streams.BackendException;
 import io.braid.streams.server.DistroStreamServer;
 import io.braid.streams.server.FileQueueFactory;
 import io.braid.streams.server.ObjectTopics;
+import io.braid.streams.server.StreamServerBuilder;
 
 import java.io.IOException;
 import java.util.List;
@@ -17,7 +18,7 @@ public final class TestStreamServer implements AutoCloseable {
     private final List<DistroStreamClient> clients = new CopyOnWriteArrayList<>();
 
     public TestStreamServer(long writerGraceMs, FileQueueFactory fileQueues) throws IOException {
-        DistroStreamServer.Builder b = DistroStreamServer.builder().host("127.0.0.1").port(0)
+        StreamServerBuilder b = DistroStreamServer.builder().host("127.0.0.1").port(0)
                 .writerGraceMs(writerGraceMs).objectTopics(topics);
         if (fileQueues != null) {
             b.fileQueues(fileQueues);
