@@ -17,9 +17,10 @@ import java.util.Random;
  * {@code t(k) = T0 * slowdown(k)} each, {@code slowdown(k) = 1} up to {@code channels} and
  * {@code (k / channels)^1.6} beyond (the shape of tests/apps/java/iotasks CongestedDisk), times
  * a seeded noise of +-{@code noise}. The engine's learner ({@link ConstraintLearner}, the pure
- * component the runtime uses) learns on node 0 as the runtime does (epochs of 2 waves, the type's
- * tasks on the learning node only); then {@link ConstraintObjective} chooses the value for the
- * tasks left, which run in waves on every node.
+ * component the runtime uses) learns on node 0 as the runtime does (epochs of 2 waves); then
+ * {@link ConstraintObjective} chooses the value for the tasks left, which run in waves on every
+ * node. Both learning policies of the runtime: shared (the other nodes run the type's spare tasks
+ * at the best value measured so far while node 0 learns) and exclusive (they wait).
  *
  * <p>Compared with every static value of the same progression run from the start on every node
  * (no learning): the best static value and its makespan. Prints RESULT lines.
@@ -77,13 +78,29 @@ public final class CongestionSim {
         return total;
     }
 
-    private void run(int nodes, int tasks, NodeCapacity node, AutoBandwidth spec, String specText) {
+    /** What one learning run gave: its makespan, learning phase, choice and tasks per phase. */
+    private record Outcome(double makespanMs, double learningMs, int learningTasks, int elsewhereTasks, double chosen) {
+    }
+
+    /**
+     * Learns on node 0 and runs the tasks left on every node. {@code shared}: while node 0 learns,
+     * the other nodes run the tasks the next epoch does not need, in waves at the best value
+     * measured so far (the progression's first value during the first epoch), as the runtime's
+     * shared policy does; otherwise they wait (exclusive policy). A wave started on the other nodes
+     * before learning ends finishes before the tasks left start.
+     */
+    private Outcome learnAndRun(int nodes, int tasks, NodeCapacity node, AutoBandwidth spec, boolean shared) {
         List<NodeCapacity> cluster = Collections.nCopies(nodes, node);
+        List<NodeCapacity> others = Collections.nCopies(nodes - 1, node);
         ConstraintLearner learner = new ConstraintLearner(spec, node, 2);
         double clock = 0;
+        double othersFree = 0;
         int left = tasks;
         int learningTasks = 0;
+        int elsewhere = 0;
+        ConstraintObjective.Choice provisional = null;
         while (!learner.finished() && left > 0) {
+            double epochStart = clock;
             int k = learner.concurrency();
             int size = Math.min(learner.epochSize(), left);
             learner.startEpoch(size);
@@ -100,14 +117,32 @@ public final class CongestionSim {
             }
             left -= size;
             learningTasks += size;
-            System.out.printf(Locale.ROOT, "epoch %d: %.3f MB/s, %d at once, %d tasks, mean %.1f ms%n", e.number(),
-                    e.constraint(), e.concurrency(), e.tasks(), e.meanMillis());
+            if (shared && nodes > 1) {
+                int kp = node.concurrency(provisional != null ? provisional.constraint() : learner.values().get(0));
+                othersFree = Math.max(othersFree, epochStart);
+                int reserve = learner.epochSize(); // kept for the next epoch, as the runtime does
+                while (othersFree < clock && left > reserve) {
+                    int n = Math.min(kp * (nodes - 1), left - reserve);
+                    othersFree += waves(n, kp, nodes - 1);
+                    left -= n;
+                    elsewhere += n;
+                }
+            }
+            System.out.printf(Locale.ROOT, "%s epoch %d: %.3f MB/s, %d at once, %d tasks, mean %.1f ms%n",
+                    shared ? "shared" : "exclusive", e.number(), e.constraint(), e.concurrency(), e.tasks(), e.meanMillis());
+            provisional = learner.choose(Math.max(1, left - learner.epochSize()), others, 0.02);
         }
         double learningMs = clock;
         ConstraintObjective.Choice choice = learner.choose(left, cluster, 0.02);
         double chosen = choice == null ? learner.constraint() : choice.constraint();
-        clock += waves(left, node.concurrency(chosen), nodes);
+        double makespan = Math.max(clock, othersFree) + waves(left, node.concurrency(chosen), nodes);
+        return new Outcome(makespan, learningMs, learningTasks, elsewhere, chosen);
+    }
 
+    private void run(int nodes, int tasks, NodeCapacity node, AutoBandwidth spec, String specText) {
+        Outcome shared = learnAndRun(nodes, tasks, node, spec, true);
+        Outcome exclusive = learnAndRun(nodes, tasks, node, spec, false);
+        ConstraintLearner learner = new ConstraintLearner(spec, node, 2);
         double bestStatic = Double.NaN;
         double bestStaticMs = Double.POSITIVE_INFINITY;
         List<String> sweep = new ArrayList<>();
@@ -124,14 +159,21 @@ public final class CongestionSim {
                 + node.ioExecutors() + " I/O executors), " + tasks + " tasks of " + T0_MS + " ms alone, disk best at "
                 + channels + " at once, noise +-" + noise + ", " + specText + "; static sweep (MB/s=ms): " + sweep);
         String p = "sim_" + tasks + "t_c" + channels + "_" + specText.replaceAll("[^a-z0-9]+", "_").replaceAll("_$", "") + "_";
-        System.out.println("RESULT " + p + "chosen " + num(chosen) + " MB/s");
+        System.out.println("RESULT " + p + "chosen " + num(shared.chosen()) + " MB/s");
         System.out.println("RESULT " + p + "model_optimum " + num(optimum) + " MB/s");
         System.out.println("RESULT " + p + "best_static " + num(bestStatic) + " MB/s");
-        System.out.printf(Locale.ROOT, "RESULT %smakespan %.0f ms%n", p, clock);
         System.out.printf(Locale.ROOT, "RESULT %sbest_static_makespan %.0f ms%n", p, bestStaticMs);
-        System.out.printf(Locale.ROOT, "RESULT %svs_best_static %.3f x%n", p, clock / bestStaticMs);
-        System.out.printf(Locale.ROOT, "RESULT %slearning %.0f ms%n", p, learningMs);
-        System.out.println("RESULT " + p + "learning_tasks " + learningTasks + " tasks");
+        report(p, shared, bestStaticMs);
+        System.out.println("RESULT " + p + "elsewhere_tasks " + shared.elsewhereTasks() + " tasks");
+        System.out.println("RESULT " + p + "exclusive_chosen " + num(exclusive.chosen()) + " MB/s");
+        report(p + "exclusive_", exclusive, bestStaticMs);
+    }
+
+    private static void report(String p, Outcome o, double bestStaticMs) {
+        System.out.printf(Locale.ROOT, "RESULT %smakespan %.0f ms%n", p, o.makespanMs());
+        System.out.printf(Locale.ROOT, "RESULT %svs_best_static %.3f x%n", p, o.makespanMs() / bestStaticMs);
+        System.out.printf(Locale.ROOT, "RESULT %slearning %.0f ms%n", p, o.learningMs());
+        System.out.println("RESULT " + p + "learning_tasks " + o.learningTasks() + " tasks");
     }
 
     /** The concurrency with the best throughput k / t(k) a node allows (the model's optimum). */

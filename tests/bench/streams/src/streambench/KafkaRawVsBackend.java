@@ -22,7 +22,8 @@ import java.util.Properties;
 
 /**
  * Raw kafka-clients vs KafkaObjectBackend on one embedded broker: producer→consumer throughput
- * (24 B and 1 MiB values), publish→poll latency, broker start-up and first publish. The backend's
+ * (24 B and 1 MiB values), publish→poll latency (both: raw producer → classic consumer, and the
+ * backend), broker start-up and first publish. The backend's
  * reader is told it is its application's only reader, as the stream server tells a handle's
  * reader that reads alone (bulk acquisition, see {@code io.braid.streams.kafka.Acquisition}). Prints
  * {@code RESULT <name> <value> <unit>} lines.
@@ -57,7 +58,48 @@ public final class KafkaRawVsBackend {
             result("backend_1MiB", be1m / 1e6 * (1 << 20), "MB/s");
             result("ratio_24B", be24 / raw24, "x");
             result("ratio_1MiB", be1m / raw1m, "x");
-            latency(backend);
+            double rawMedian = rawLatency(bs);
+            double backendMedian = latency(backend);
+            result("latency_median_ratio_to_raw", backendMedian / rawMedian, "x");
+        }
+    }
+
+    /**
+     * Publish→poll latency of raw kafka-clients on the same broker (the floor Kafka itself sets on
+     * this machine): a producer with linger 0 and a classic consumer polling one partition,
+     * {@code latencySamples} records one at a time. Returns the median (ms).
+     */
+    static double rawLatency(String bs) throws Exception {
+        KafkaObjectBackend.createTopic(bs, "rawlat", 1);
+        String t = KafkaObjectBackend.topicName("rawlat");
+        Properties pp = new Properties();
+        pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
+        pp.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        Properties cp = new Properties();
+        cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
+        cp.put(ConsumerConfig.GROUP_ID_CONFIG, "raw-latency");
+        cp.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+             KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            c.subscribe(List.of(t));
+            p.send(new ProducerRecord<>(t, new byte[24]));
+            while (c.poll(Duration.ofMillis(500)).isEmpty()) {
+                // join
+            }
+            int n = Integer.getInteger("latencySamples", 1000);
+            long[] lat = new long[n];
+            for (int i = 0; i < n; i++) {
+                long s = System.nanoTime();
+                p.send(new ProducerRecord<>(t, new byte[24]));
+                while (c.poll(Duration.ofMillis(1000)).isEmpty()) {
+                    // wait
+                }
+                lat[i] = System.nanoTime() - s;
+            }
+            Arrays.sort(lat);
+            result("raw_latency_median", lat[n / 2] / 1e6, "ms");
+            result("raw_latency_p99", lat[n * 99 / 100] / 1e6, "ms");
+            return lat[n / 2] / 1e6;
         }
     }
 
@@ -143,7 +185,8 @@ public final class KafkaRawVsBackend {
         }
     }
 
-    static void latency(KafkaObjectBackend backend) throws Exception {
+    /** Publish→poll latency through the backend (AT_MOST_ONCE: the poll commits); returns the median (ms). */
+    static double latency(KafkaObjectBackend backend) throws Exception {
         backend.createTopic("lat", 1);
         ObjectPublisher pub = backend.publisher("lat");
         try (ObjectSubscriber sub = backend.subscriber("lat", "bench", ConsumerMode.AT_MOST_ONCE)) {
@@ -165,6 +208,7 @@ public final class KafkaRawVsBackend {
             Arrays.sort(lat);
             result("backend_latency_median", lat[n / 2] / 1e6, "ms");
             result("backend_latency_p99", lat[n * 99 / 100] / 1e6, "ms");
+            return lat[n / 2] / 1e6;
         }
     }
 

@@ -94,6 +94,45 @@ class IoAwarenessTest extends ItBase {
                 "the constraint in force as a counter");
     }
 
+    /**
+     * One auto type on two nodes: while node 1 learns nothing, it runs the type's spare tasks
+     * (default policy, shared) without changing what node 0 measures (each node's CongestedDisk
+     * is its own); with {@code -Dbraid.io.learning=exclusive} it runs none of them until learned.
+     */
+    @Test
+    void theOtherNodeRunsSpareTasksWhileTheTypeLearnsUnlessExclusive() throws java.io.IOException {
+        Clusters.Files cluster = Clusters.local(2).storageBandwidth(120).ioExecutors(8).write(tmp.resolve("xml"));
+        RunResult shared = BraidRunner.in(tmp.resolve("shared")).app("iotasks").cluster(cluster)
+                .options("--summary", "--log_level=info").main("iotasks.Main").args("auto", 90, 0).run();
+        assertEquals(0, shared.exitCode(), shared::describe);
+        assertEquals("90 blocks, at most 8 at once on a node", shared.value("written "));
+        assertEquals(List.of(15.0, 30.0, 60.0, 120.0), epochs(shared, "iotasks.Tasks.write"), shared::describe);
+        assertTrue(shared.stdout().contains("  chosen storageBW of iotasks.Tasks.write: 60 MB/s for "), shared::describe);
+        Matcher m = Pattern.compile("while it learned, (\\d+) tasks ran on the other nodes").matcher(shared.stdout());
+        assertTrue(m.find(), shared::describe);
+        assertTrue(Integer.parseInt(m.group(1)) > 0, shared::describe);
+        assertTrue(shared.runtimeLog().contains("iotasks.Tasks.write runs on the other nodes at 15 MB/s while it learns"),
+                shared::describe);
+
+        RunResult exclusive = BraidRunner.in(tmp.resolve("exclusive")).app("iotasks").cluster(cluster)
+                .env("BRAID_MASTER_JVM_OPTS", "-Dbraid.io.learning=exclusive")
+                .options("--summary", "--log_level=info").main("iotasks.Main").args("auto", 90, 0).run();
+        assertEquals(0, exclusive.exitCode(), exclusive::describe);
+        assertEquals(List.of(15.0, 30.0, 60.0, 120.0), epochs(exclusive, "iotasks.Tasks.write"), exclusive::describe);
+        assertTrue(!exclusive.stdout().contains("while it learned"), exclusive::describe);
+        assertTrue(!exclusive.runtimeLog().contains("runs on the other nodes"), exclusive::describe);
+    }
+
+    @Test
+    void anUnknownLearningPolicyStopsTheRunNamingIt() throws java.io.IOException {
+        Clusters.Files cluster = Clusters.local(1).storageBandwidth(120).ioExecutors(8).write(tmp.resolve("xml"));
+        RunResult r = BraidRunner.in(tmp).app("iotasks").cluster(cluster)
+                .env("BRAID_MASTER_JVM_OPTS", "-Dbraid.io.learning=sometimes").main("iotasks.Main").args("auto", 4, 0).run();
+        assertEquals(2, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("braid-run: -Dbraid.io.learning=sometimes: expected shared or exclusive"), r::describe);
+        assertTrue(!r.stdout().contains("written "), r::describe);
+    }
+
     private static int count(String text, String what) {
         int n = 0;
         for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {

@@ -28,6 +28,7 @@ import io.braid.engine.monitor.trace.TraceRecorder;
 import io.braid.engine.resources.Cluster;
 import io.braid.engine.resources.NodeDescription;
 import io.braid.engine.scheduling.Scheduler;
+import io.braid.engine.scheduling.learning.LearningPolicy;
 import io.braid.engine.task.TaskSubmission;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,6 +60,7 @@ public final class Master implements AutoCloseable {
     private final List<WorkerStarter.StartedWorker> processes = new ArrayList<>();
 
     private Master(Cluster cluster, MasterConfig config, Consumer<String> onFatal) throws IOException {
+        LearningPolicy learning = LearningPolicy.parse(System.getProperty(LearningPolicy.PROPERTY)); // before any socket
         WorkerLaunch launch = config.launch();
         this.loop = new CoreLoop();
         this.pool = new WorkerPool(cluster.nodes());
@@ -77,6 +79,7 @@ public final class Master implements AutoCloseable {
             progress.guard(System.out);
         }
         this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, trace, onFatal);
+        core.setLearningPolicy(learning);
         this.access = new MainAccessService(loop, core, fetcher, launch.logDir().resolve("master-snapshots"));
         WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {
             @Override

@@ -3,6 +3,7 @@ package io.braid.launcher;
 import io.braid.engine.resources.Cluster;
 import io.braid.engine.resources.ClusterLoader;
 import io.braid.engine.resources.ResourcesException;
+import io.braid.engine.scheduling.learning.LearningPolicy;
 import io.braid.launcher.app.TaskDefinitionException;
 import io.braid.launcher.options.LauncherOptions;
 import io.braid.launcher.options.UsageException;
@@ -65,6 +66,7 @@ public final class BraidRun {
         if (!List.of("off", "info", "debug").contains(logLevel)) {
             throw new UsageException("--log_level=" + logLevel + ": expected off, info or debug");
         }
+        learningPolicy(System.getProperty(LearningPolicy.PROPERTY));
         StreamingMode streaming = StreamingMode.parse(o.get("--streaming"));
         KafkaMode streamingBackend = streamingBackend(o.get("--streaming_backend"));
         String streamServer = existingStreamServer(o, System.getenv(DistroStreamClient.SERVER_ENV));
@@ -75,6 +77,15 @@ public final class BraidRun {
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
                 braidJar(), streaming, streamingBackend, streamServer);
         return new JavaAppRun(settings).run();
+    }
+
+    /** Checks the master's {@code -Dbraid.io.learning} (BRAID_MASTER_JVM_OPTS) before anything starts. */
+    static LearningPolicy learningPolicy(String value) {
+        try {
+            return LearningPolicy.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage() + " (BRAID_MASTER_JVM_OPTS)");
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import io.braid.engine.scheduling.learning.AutoBandwidth;
 import io.braid.engine.scheduling.learning.ConstraintLearner;
 import io.braid.engine.scheduling.learning.ConstraintObjective;
 import io.braid.engine.scheduling.learning.Epoch;
+import io.braid.engine.scheduling.learning.LearningPolicy;
 import io.braid.engine.scheduling.learning.NodeCapacity;
 import io.braid.engine.task.TaskDefinition;
 import org.slf4j.Logger;
@@ -38,8 +39,14 @@ import java.util.function.LongSupplier;
  *       are given to the scheduler together, pinned to the node, at the epoch's value; the next
  *       epoch starts when all of them ended. If fewer tasks are held than an epoch needs, the
  *       epoch waits for more, unless nothing at all is running in the run (they would never
- *       come): then it runs with what there is, as a partial epoch. While it learns, the type's
- *       tasks run on the learning node only.</li>
+ *       come): then it runs with what there is, as a partial epoch.</li>
+ *   <li><b>The other nodes while a type learns</b> ({@link LearningPolicy#SHARED}, the default):
+ *       the held tasks the next epoch does not need run on the other nodes at the best value
+ *       measured so far (the objective over the epochs measured, for the nodes that learn no
+ *       type; the progression's first value before any is measured). The reservation keeps them off the
+ *       learning node.
+ *       {@link LearningPolicy#EXCLUSIVE}: the type's tasks run on the learning node only while it
+ *       learns.</li>
  *   <li><b>Learned.</b> The {@link ConstraintObjective} picks the value for the type's ready tasks
  *       (held + given to the scheduler but not started), again in each scheduling pass after
  *       tasks of the type became ready (once per burst of arrivals). Held tasks are given to the scheduler at that value, no more than can run
@@ -57,11 +64,14 @@ final class AutoConstraints {
     static final int WAVES_PER_EPOCH = 2;
     /** Costs within 2% of the lowest tie (measurement noise); ties go to the larger constraint. */
     static final double TIE_TOLERANCE = 0.02;
+    /** Epoch serial of the tasks a learning type runs on other nodes. */
+    private static final int ELSEWHERE = -2;
 
     private final Scheduler scheduler;
     private final IntFunction<String> nodeName;
     private final TraceRecorder trace;
     private final LongSupplier clockMicros;
+    private LearningPolicy policy = LearningPolicy.SHARED;
     private final Map<Integer, AutoType> types = new LinkedHashMap<>();
     private final Map<Long, Released> released = new HashMap<>();
     /** The type learning on each node, or null. */
@@ -76,6 +86,10 @@ final class AutoConstraints {
         this.trace = trace;
         this.clockMicros = clockMicros;
         this.learningOn = new AutoType[scheduler.nodeCount()];
+    }
+
+    void policy(LearningPolicy policy) {
+        this.policy = policy;
     }
 
     static boolean handles(TaskDefinition def) {
@@ -93,10 +107,15 @@ final class AutoConstraints {
     void release() {
         for (AutoType a : types.values()) {
             if (a.state == State.WAITING && !a.held.isEmpty()) {
-                startLearning(a);
+                startLearning(a); // every type first: spare tasks then avoid all learning nodes
             }
+        }
+        for (AutoType a : types.values()) {
             if (a.learning()) {
                 releaseEpoch(a, false);
+                if (policy == LearningPolicy.SHARED) {
+                    releaseElsewhere(a);
+                }
             } else {
                 if (a.arrived && a.state == State.LEARNED) {
                     choose(a);
@@ -143,6 +162,9 @@ final class AutoConstraints {
         }
         AutoType a = r.type;
         a.inFlight--;
+        if (r.epochSerial == ELSEWHERE) {
+            a.elsewhere--;
+        }
         a.queued.remove(taskId);
         if (a.learning() && r.epochSerial == a.epochSerial && a.learner.epochRunning()) {
             if (ok) {
@@ -258,6 +280,32 @@ final class AutoConstraints {
         return true;
     }
 
+    /**
+     * While {@code a} learns: the held tasks beyond what the next epoch needs go to the other nodes
+     * at the best value measured so far (the progression's first value before any is measured),
+     * no more than run there at once.
+     */
+    private void releaseElsewhere(AutoType a) {
+        int keep = a.learner.epochSize();
+        List<NodeCapacity> others = nodesNotLearning(a);
+        if (a.held.size() <= keep || others.isEmpty()) {
+            return;
+        }
+        ConstraintObjective.Choice best = a.learner.choose(a.held.size() - keep + a.elsewhere, others, TIE_TOLERANCE);
+        double c = best != null ? best.constraint() : a.learner.values().get(0);
+        int cap = Math.max(1, ConstraintObjective.maxConcurrent(c, others));
+        if (c != a.provisional) {
+            a.provisional = c;
+            LOG.info("{} runs on the other nodes at {} MB/s while it learns ({} at once there; {})", a.label(), num(c),
+                    cap, best != null ? "the best value measured so far" : "the first value, nothing measured yet");
+        }
+        while (a.held.size() > keep && a.elsewhere < cap) {
+            give(a, a.held.poll(), c, -1, ELSEWHERE);
+            a.elsewhere++;
+            a.ranElsewhere++;
+        }
+    }
+
     private void epochEnded(AutoType a, Epoch e) {
         LOG.info("{} epoch {} on {}: {} MB/s, {} at once, {} tasks, mean {} ms{}", a.label(), e.number(),
                 a.learningNodeName, num(e.constraint()), e.concurrency(), e.tasks(), num(e.meanMillis()),
@@ -344,6 +392,17 @@ final class AutoConstraints {
         List<NodeCapacity> out = new ArrayList<>();
         for (int i = 0; i < learningOn.length; i++) {
             if (scheduler.canHost(i, a.def.request())) {
+                out.add(capacity(i));
+            }
+        }
+        return out;
+    }
+
+    /** The live nodes that can run the type and learn no type (so take its tasks while it learns). */
+    private List<NodeCapacity> nodesNotLearning(AutoType a) {
+        List<NodeCapacity> out = new ArrayList<>();
+        for (int i = 0; i < learningOn.length; i++) {
+            if (learningOn[i] == null && scheduler.canHost(i, a.def.request())) {
                 out.add(capacity(i));
             }
         }

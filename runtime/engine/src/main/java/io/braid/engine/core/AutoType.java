@@ -34,6 +34,10 @@ final class AutoType {
     int epochSerial;
     long epochFirstStart = Long.MAX_VALUE;
     long epochLastEnd;
+    /** While learning: tasks given to the other nodes and not ended, their value, how many in all. */
+    int elsewhere;
+    double provisional;
+    int ranElsewhere;
     /** Epochs of learners on nodes since lost: kept for the summary. */
     final List<Epoch> earlierEpochs = new ArrayList<>();
 
@@ -67,6 +71,6 @@ final class AutoType {
         return new AutoConstraintReport(label(), def.autoStorageBW().toString(), state, learningNodeName,
                 node == null ? 0 : node.bandwidthMBs(), node == null ? 0 : node.ioExecutors(), all,
                 learner == null ? null : learner.stopReason(), learner == null ? 0 : learner.epochSize(),
-                constraint, choice, changes);
+                constraint, choice, changes, ranElsewhere);
     }
 }

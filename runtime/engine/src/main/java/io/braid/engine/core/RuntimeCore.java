@@ -83,6 +83,11 @@ public final class RuntimeCore {
                 () -> System.currentTimeMillis() * 1000);
     }
 
+    /** Where types with an auto storage-bandwidth constraint run their tasks while they learn. */
+    public void setLearningPolicy(io.braid.engine.scheduling.learning.LearningPolicy policy) {
+        auto.policy(policy);
+    }
+
     /** Who hears about stream-writing tasks that will never finish (core thread). */
     public void setStreamTaskListener(StreamTaskListener listener) {
         streams.setListener(listener);

@@ -20,10 +20,12 @@ import java.util.List;
  * @param constraint    the constraint the type's tasks were last released with (MB/s)
  * @param choice        the objective's last choice, null before learning ended
  * @param changes       how many times re-evaluation changed the chosen constraint
+ * @param ranElsewhere  tasks that ran on other nodes than the learning node while it learned
  */
 public record AutoConstraintReport(String taskType, String spec, State state, String learningNode,
                                    double nodeBandwidth, int nodeIo, List<Epoch> epochs, String stopReason,
-                                   int epochSize, double constraint, ConstraintObjective.Choice choice, int changes) {
+                                   int epochSize, double constraint, ConstraintObjective.Choice choice, int changes,
+                                   int ranElsewhere) {
 
     public enum State {
         /** Waited the whole run for a learning node (every candidate was learning another type). */

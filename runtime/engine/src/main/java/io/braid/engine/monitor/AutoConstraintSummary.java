@@ -45,6 +45,10 @@ public final class AutoConstraintSummary {
         if (r.stopReason() != null) {
             b.append("  learning stopped: ").append(r.stopReason()).append('\n');
         }
+        if (r.ranElsewhere() > 0) {
+            b.append(f("  while it learned, %d tasks ran on the other nodes (best value measured so far)%n",
+                    r.ranElsewhere()));
+        }
         switch (r.state()) {
             case NO_BANDWIDTH -> b.append("  no node that runs it declares a storage bandwidth: it held none\n");
             case WAITING -> b.append(f("  never learned (its learning node was busy); ran with %s MB/s%n",

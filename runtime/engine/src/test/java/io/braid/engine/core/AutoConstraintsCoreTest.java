@@ -2,18 +2,20 @@ package io.braid.engine.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.braid.engine.monitor.AutoConstraintReport;
 import io.braid.engine.monitor.AutoConstraintReport.State;
 import io.braid.engine.scheduling.learning.Epoch;
+import io.braid.engine.scheduling.learning.LearningPolicy;
 import io.braid.engine.task.TaskDefinition;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * Auto storage-bandwidth constraints through the core: epochs on the learning node, other I/O
- * tasks kept off it, partial epochs when nothing else runs, the choice applied everywhere and
+ * tasks kept off it, the type's spare tasks on the other nodes while it learns (or not), partial epochs when nothing else runs, the choice applied everywhere and
  * re-evaluated, bandwidth released on failure.
  */
 class AutoConstraintsCoreTest {
@@ -53,8 +55,9 @@ class AutoConstraintsCoreTest {
     }
 
     @Test
-    void epochsRunOnTheLearningNodeThenTheChosenValueEverywhere() {
+    void exclusiveEpochsRunOnTheLearningNodeOnlyThenTheChosenValueEverywhere() {
         CoreHarness h = CoreHarness.io(2, 1, 100, 4);
+        h.core.setLearningPolicy(LearningPolicy.EXCLUSIVE);
         submitAuto(h, 1, 20);
         List<String> first = h.dispatch();
         assertEquals(4, first.size(), "4 at once at 25 MB/s (100 MB/s / 4 executors): " + first);
@@ -75,6 +78,90 @@ class AutoConstraintsCoreTest {
         assertEquals(2, on(after, 1).size(), "the other node too");
         assertEquals(100, h.scheduler.view(1).usedStorageBandwidthMBs(), 1e-9, "2 x 50 MB/s");
         assertTrue(h.fatal.isEmpty(), h.fatal.toString());
+    }
+
+    @Test
+    void sharedTheOtherNodesRunWhatTheNextEpochDoesNotNeed() {
+        CoreHarness h = CoreHarness.io(2, 1, 100, 4);
+        submitAuto(h, 1, 20);
+        // Epoch 1 (25 MB/s, 4 at once) takes 8 tasks; of the 12 held, 8 stay for the next epoch
+        // and 4 go to node 1 at the progression's first value (nothing measured yet): 4 at once.
+        List<String> sent = h.dispatch();
+        assertEquals(List.of("1@0", "2@0", "3@0", "4@0"), on(sent, 0).stream().sorted().toList(), sent.toString());
+        assertEquals(List.of("10@1", "11@1", "12@1", "9@1"), on(sent, 1).stream().sorted().toList(), sent.toString());
+        assertEquals(100, h.scheduler.view(1).usedStorageBandwidthMBs(), 1e-9, "4 x 25 MB/s");
+        finish(h, sent, 400);
+        sent = h.dispatch();
+        assertEquals(List.of("5@0", "6@0", "7@0", "8@0"), sent.stream().sorted().toList(),
+                "epoch 1's second wave; the 8 held stay for the next epoch");
+        finish(h, sent, 400);
+        waves(h, 2, 2, 120); // epoch 2: 50 MB/s, 2 at once
+        waves(h, 2, 1, 100); // epoch 3: 100 MB/s, 1 at once; 100 > 120 / 2: learning stops
+        AutoConstraintReport r = report(h);
+        assertEquals(State.LEARNED, r.state());
+        assertEquals(List.of(25.0, 50.0, 100.0), r.epochs().stream().map(Epoch::constraint).toList());
+        assertEquals(4, r.ranElsewhere());
+        assertEquals(2, h.dispatch().size(), "the 2 tasks left, at the chosen value");
+        assertTrue(h.fatal.isEmpty(), h.fatal.toString());
+    }
+
+    @Test
+    void sharedTheOtherNodesTakeTheBestValueMeasuredSoFar() {
+        CoreHarness h = CoreHarness.io(2, 1, 100, 4);
+        submitAuto(h, 1, 8);
+        waves(h, 2, 4, 400); // epoch 1 (25 MB/s): all 8, nothing spare
+        submitAuto(h, 9, 20);
+        // Epoch 2 (50 MB/s, 2 at once) takes 4; of the 8 held, 4 stay and 4 go to node 1 at
+        // 25 MB/s, the only value measured.
+        List<String> sent = h.dispatch();
+        assertEquals(2, on(sent, 0).size(), sent.toString());
+        assertEquals(4, on(sent, 1).size(), sent.toString());
+        assertEquals(100, h.scheduler.view(1).usedStorageBandwidthMBs(), 1e-9, "4 x 25 MB/s");
+        finish(h, on(sent, 1), 400);
+        finish(h, on(sent, 0), 120);
+        sent = h.dispatch();
+        assertEquals(2, sent.size(), "epoch 2's second wave; the 4 held stay for epoch 3: " + sent);
+        assertEquals(sent, on(sent, 0));
+        finish(h, sent, 120);
+        submitAuto(h, 21, 30);
+        // Epoch 3 (100 MB/s, 1 at once) takes 2; 12 held, 2 stay, 10 spare. Measured: 25 MB/s ->
+        // ceil(10/4) x 400 = 1200 ms, 50 MB/s -> ceil(10/2) x 120 = 600 ms: node 1 runs 2 at once.
+        sent = h.dispatch();
+        assertEquals(1, on(sent, 0).size(), sent.toString());
+        assertEquals(2, on(sent, 1).size(), "2 at once at 50 MB/s: " + sent);
+        assertEquals(100, h.scheduler.view(1).usedStorageBandwidthMBs(), 1e-9, "2 x 50 MB/s");
+    }
+
+    @Test
+    void sharedANodeLearningAnotherTypeTakesNoSpareTasks() {
+        CoreHarness h = CoreHarness.io(2, 1, 100, 4);
+        TaskDefinition other = CoreHarness.ioDef(9, "auto");
+        submitAuto(h, 1, 20);
+        for (long id = 21; id <= 40; id++) {
+            h.submit(id, other);
+        }
+        List<String> sent = h.dispatch();
+        assertEquals(8, sent.size(), "an epoch's first wave on each node, nothing else: " + sent);
+        assertTrue(on(sent, 0).stream().allMatch(t -> Long.parseLong(t.substring(0, t.indexOf('@'))) <= 20), sent.toString());
+        assertTrue(on(sent, 1).stream().allMatch(t -> Long.parseLong(t.substring(0, t.indexOf('@'))) > 20), sent.toString());
+        assertEquals(0, report(h).ranElsewhere());
+    }
+
+    @Test
+    void sharedWithOneNodeLearnsThereAlone() {
+        CoreHarness h = CoreHarness.io(1, 1, 100, 4);
+        submitAuto(h, 1, 20);
+        waves(h, 2, 4, 400);
+        waves(h, 2, 2, 120);
+        assertEquals(0, report(h).ranElsewhere());
+    }
+
+    @Test
+    void learningPolicyNamesAreCheckedWithTheProperty() {
+        assertEquals(LearningPolicy.SHARED, LearningPolicy.parse(null));
+        assertEquals(LearningPolicy.EXCLUSIVE, LearningPolicy.parse(" Exclusive "));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LearningPolicy.parse("alone"));
+        assertEquals("-Dbraid.io.learning=alone: expected shared or exclusive", e.getMessage());
     }
 
     @Test

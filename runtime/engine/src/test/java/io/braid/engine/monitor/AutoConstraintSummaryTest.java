@@ -21,7 +21,7 @@ class AutoConstraintSummaryTest {
                 new Epoch(5, 120, 1, 0, -1, Kind.SAME_CONCURRENCY));
         AutoConstraintReport r = new AutoConstraintReport("app.Tasks.write", "auto", State.LEARNED, "127.0.0.2", 120, 8,
                 epochs, "mean time 100.0 ms is not at most half of 303.0 ms", 4, 60,
-                new ConstraintObjective.Choice(60, 4, 100 * MS, 800.0 * MS, 30), 2);
+                new ConstraintObjective.Choice(60, 4, 100 * MS, 800.0 * MS, 30), 2, 12);
         assertEquals("""
 
                 auto storageBW of app.Tasks.write (auto), learning node 127.0.0.2 (120 MB/s, 8 I/O executors):
@@ -32,6 +32,7 @@ class AutoConstraintSummaryTest {
                       4       60.000        2      4      100.000
                       5      120.000        1      0            -  same concurrency as before: not run
                   learning stopped: mean time 100.0 ms is not at most half of 303.0 ms
+                  while it learned, 12 tasks ran on the other nodes (best value measured so far)
                   chosen storageBW of app.Tasks.write: 60 MB/s for 30 ready tasks (4 at once, ceil(30/4) x 100.000 ms\
                  = 800.000 ms); re-evaluation changed it 2 times
                 """, AutoConstraintSummary.format(List.of(r)));
@@ -40,11 +41,11 @@ class AutoConstraintSummaryTest {
     @Test
     void typesThatDidNotLearn() {
         AutoConstraintReport none = new AutoConstraintReport("a.T.x", "auto", State.NO_BANDWIDTH, null, 0, 0, List.of(),
-                null, 0, 0, null, 0);
+                null, 0, 0, null, 0, 0);
         AutoConstraintReport learning = new AutoConstraintReport("a.T.y", "auto(4,64,2)", State.LEARNING, "n1", 100.5, 2,
-                List.of(new Epoch(1, 4, 2, 1, 5 * MS, Kind.PARTIAL)), null, 4, 4, null, 0);
+                List.of(new Epoch(1, 4, 2, 1, 5 * MS, Kind.PARTIAL)), null, 4, 4, null, 0, 0);
         AutoConstraintReport waiting = new AutoConstraintReport("a.T.z", "auto", State.WAITING, null, 0, 0, List.of(),
-                null, 0, 33.3333333, null, 0);
+                null, 0, 33.3333333, null, 0, 0);
         assertEquals("""
 
                 auto storageBW of a.T.x (auto):
