@@ -3,6 +3,9 @@ package exchange;
 import io.braid.streams.ObjectDistroStream;
 
 import java.util.ArrayDeque;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The computation: cell {@code i} at iteration {@code t} computes {@code v = f(state)}, taking
@@ -34,29 +37,45 @@ public final class Tasks {
     }
 
     /**
-     * Hybrid: publishes each iteration's value and takes the left neighbour's value of the
-     * iteration before from its stream only when combining needs it, so a cell may run one
-     * iteration ahead of its neighbour instead of waiting for its current one.
+     * Hybrid: publishes each iteration's value and receives the left neighbour's value of the
+     * iteration before while it computes (a receiving thread polls the left stream during the
+     * work), so a cell may run one iteration ahead of its neighbour instead of waiting for its
+     * current one, and the exchange costs no time when the value arrived during the work.
      */
     public static Long iterate(int cell, int cells, int iterations, int workMs, ObjectDistroStream<Long> mine,
                                ObjectDistroStream<Long> left) throws Exception {
         long state = initial(cell);
         long leftPrevious = initial((cell + cells - 1) % cells);
-        ArrayDeque<Long> received = new ArrayDeque<>();
-        for (int t = 0; t < iterations; t++) {
-            Thread.sleep(workMs(cell, t, workMs));
-            long v = f(state);
-            mine.publish(v);
-            if (t > 0) {
-                while (received.isEmpty()) {
-                    received.addAll(left.poll(5_000));
+        ExecutorService receiver = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "receive-cell-" + cell);
+            t.setDaemon(true);
+            return t;
+        });
+        ArrayDeque<Long> received = new ArrayDeque<>(); // touched by the receiving thread only
+        try {
+            for (int t = 0; t < iterations; t++) {
+                Future<Long> leftValue = t > 0 ? receiver.submit(() -> next(left, received)) : null;
+                Thread.sleep(workMs(cell, t, workMs));
+                long v = f(state);
+                mine.publish(v);
+                if (leftValue != null) {
+                    leftPrevious = leftValue.get();
                 }
-                leftPrevious = received.poll();
+                state = combine(v, leftPrevious);
             }
-            state = combine(v, leftPrevious);
+        } finally {
+            receiver.shutdownNow();
         }
         mine.close();
         return state;
+    }
+
+    /** The next value of {@code stream}, in publication order. */
+    private static Long next(ObjectDistroStream<Long> stream, ArrayDeque<Long> received) throws Exception {
+        while (received.isEmpty()) {
+            received.addAll(stream.poll(5_000));
+        }
+        return received.poll();
     }
 
     public static Long step(Grid grid, int cell, int iteration, int workMs) throws InterruptedException {
