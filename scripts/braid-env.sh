@@ -13,3 +13,12 @@ if [ -z "$braid_jar" ]; then
   exit 1
 fi
 java_cmd="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+# braid.jar's class-data archive (braid.jsa beside it, written by the build): the master maps it
+# and names it to the workers (-Dbraid.cds.archive) so they map it too. Skipped when missing,
+# older than the jar, or BRAID_CDS=off; a JVM that cannot use it ignores it (-Xshare:auto).
+braid_cds_opts=()
+braid_jsa="$(cd "$(dirname "$braid_jar")" && pwd)/$(basename "${braid_jar%.jar}").jsa"
+if [ "${BRAID_CDS:-on}" != off ] && [ -f "$braid_jsa" ] && [ "$braid_jsa" -nt "$braid_jar" ]; then
+  braid_cds_opts=("-XX:SharedArchiveFile=$braid_jsa" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off
+    "-Dbraid.cds.archive=$braid_jsa")
+fi

@@ -58,6 +58,9 @@ public final class WorkerMain {
                 opts.logFile()));
         LOG.info("worker {} up: {} computing units, {} I/O executors, data on {}:{}, working dir {}", opts.node(),
                 opts.computingUnits(), opts.ioExecutors(), dataServer.host(), dataServer.port(), opts.workingDir());
+        java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("-XX:SharedArchiveFile=")).findFirst()
+                .ifPresent(a -> LOG.info("class-data archive {}", a.substring(a.indexOf('=') + 1)));
 
         if (Boolean.getBoolean(DistroStreamClient.PREPARE_PROPERTY)) {
             prepareObjectStreams();

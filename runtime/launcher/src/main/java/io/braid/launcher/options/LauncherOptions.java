@@ -42,7 +42,9 @@ public final class LauncherOptions {
     public static final List<EnvironmentSpec> ENVIRONMENT = List.of(
             new EnvironmentSpec(DistroStreamClient.SERVER_ENV, "HOST:PORT", "use this running stream server "
                     + "(scripts/braid-stream-server) instead of starting one"),
-            new EnvironmentSpec("BRAID_MASTER_JVM_OPTS", "OPTS", "extra JVM options of the master (e.g. -Xmx4g)"));
+            new EnvironmentSpec("BRAID_MASTER_JVM_OPTS", "OPTS", "extra JVM options of the master (e.g. -Xmx4g)"),
+            new EnvironmentSpec("BRAID_CDS", "off", "do not map braid.jar's class-data archive (braid.jsa, written "
+                    + "by the build) in the master and workers"));
 
     private final Map<String, List<String>> values;
     private final String application;

@@ -12,6 +12,7 @@ import io.braid.engine.scheduling.Scheduler;
 import io.braid.engine.task.TaskDefinition;
 import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
+import io.braid.launcher.cds.ClassDataArchive;
 import io.braid.launcher.instrument.AppClassLoader;
 import io.braid.launcher.streams.StreamHosting;
 import io.braid.launcher.streams.StreamingMode;
@@ -67,7 +68,11 @@ public final class JavaAppRun {
         if (usesObjectStreams(registry)) {
             streams.prepareObjectStreams();
         }
-        List<String> workerJvm = new java.util.ArrayList<>(settings.workerJvmOptions());
+        List<String> workerJvm = new java.util.ArrayList<>(ClassDataArchive.forWorkers());
+        if (!workerJvm.isEmpty()) {
+            LOG.info("master and workers map the class-data archive {}", System.getProperty(ClassDataArchive.PROPERTY));
+        }
+        workerJvm.addAll(settings.workerJvmOptions());
         workerJvm.addAll(streams.workerJvmOptions());
         WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), workerJvm, MASTER_HOST,
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),

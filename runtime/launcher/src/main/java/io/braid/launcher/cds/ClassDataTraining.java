@@ -1,0 +1,72 @@
+package io.braid.launcher.cds;
+
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.ObjectDistroStream;
+import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.server.DistroStreamServer;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * The training run of braid.jar's class-data archive: the build (runtime/dist) runs it with
+ * {@code -XX:ArchiveClassesAtExit=braid.jsa}, and the JVM archives every class it loaded from
+ * the jar. It loads what a run's JVMs load: every Braid class (without initialising it), and,
+ * by using them, the stream server and client (Netty, Jackson), an embedded Kafka broker and
+ * the Kafka producer and share consumer of an object stream.
+ */
+public final class ClassDataTraining {
+
+    private ClassDataTraining() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long t0 = System.nanoTime();
+        int loaded = loadBraidClasses();
+        try (DistroStreamServer server = DistroStreamServer.builder().host("127.0.0.1").start()) {
+            System.setProperty(DistroStreamClient.SERVER_PROPERTY, server.address());
+            ObjectDistroStream<String> stream = new ObjectDistroStream<>("cds-training", ConsumerMode.AT_MOST_ONCE);
+            stream.publish("x");
+            List<String> got = List.of();
+            for (int i = 0; i < 100 && got.isEmpty(); i++) {
+                got = stream.poll(100);
+            }
+            stream.close();
+            if (got.isEmpty()) {
+                throw new IllegalStateException("the training stream returned nothing");
+            }
+        }
+        System.out.printf("class-data training: %d Braid classes and an object stream in %d ms%n", loaded,
+                (System.nanoTime() - t0) / 1_000_000);
+        System.exit(0); // the stream client's threads are not daemons; the archive is written at exit
+    }
+
+    /** Loads (without initialising) every io.braid class of the jar this class came from. */
+    private static int loadBraidClasses() throws IOException, URISyntaxException {
+        Path jar = Path.of(ClassDataTraining.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        if (!jar.toString().endsWith(".jar")) {
+            return 0; // run from classes (tests): nothing to archive
+        }
+        int n = 0;
+        ClassLoader loader = ClassDataTraining.class.getClassLoader();
+        try (JarFile file = new JarFile(jar.toFile())) {
+            for (Enumeration<JarEntry> e = file.entries(); e.hasMoreElements(); ) {
+                String name = e.nextElement().getName();
+                if (name.startsWith("io/braid/") && name.endsWith(".class") && !name.contains("module-info")) {
+                    try {
+                        Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false, loader);
+                        n++;
+                    } catch (ClassNotFoundException | LinkageError ex) {
+                        // an optional dependency missing: the class is simply not archived
+                    }
+                }
+            }
+        }
+        return n;
+    }
+}
