@@ -358,6 +358,22 @@ class KafkaObjectBackendTest {
     }
 
     @Test
+    void warmUpRehearsesAStreamAndLeavesNoGroupBehind() throws Exception {
+        backend.warmUp();
+        backend.warmUp(); // again (a second process): its own group, the first one's record may be read too
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+            assertTrue(admin.listTopics().names().get(10, TimeUnit.SECONDS)
+                    .contains(KafkaObjectBackend.topicName(StreamTopicAdmin.WARM_UP_STREAM)));
+            assertEquals(2, new StreamOffsets(admin, 5_000).published(
+                    KafkaObjectBackend.topicName(StreamTopicAdmin.WARM_UP_STREAM)), "one record per rehearsal");
+            List<String> left = admin.listGroups().all().get(10, TimeUnit.SECONDS).stream()
+                    .map(g -> g.groupId()).filter(g -> g.contains("braid-warm-up-")).toList();
+            assertEquals(List.of(), left, "the rehearsal groups are deleted");
+        }
+    }
+
+    @Test
     void brokerGoneGivesBackendExceptionQuickly() throws Exception {
         EmbeddedKafkaBroker other = EmbeddedKafkaBroker.start("127.0.0.1", null);
         KafkaObjectBackend gone = new KafkaObjectBackend(other.bootstrapServers());
