@@ -45,6 +45,8 @@ import java.util.function.Consumer;
  */
 public final class Master implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Master.class);
+    /** Main-program objects of this size or more are kept in files, not in the master's heap. */
+    static final int SPILL_MIN_BYTES = 4 << 20;
 
     private final CoreLoop loop;
     private final RuntimeCore core;
@@ -80,6 +82,7 @@ public final class Master implements AutoCloseable {
         }
         this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, trace, onFatal);
         core.setLearningPolicy(learning);
+        core.spillObjects(launch.logDir().resolve("master-data"), SPILL_MIN_BYTES);
         this.access = new MainAccessService(loop, core, fetcher, launch.logDir().resolve("master-snapshots"));
         WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {
             @Override
@@ -217,6 +220,7 @@ public final class Master implements AutoCloseable {
         fetcher.close();
         workerServer.close();
         dataServer.close();
+        core.closeSpill();
     }
 
 }

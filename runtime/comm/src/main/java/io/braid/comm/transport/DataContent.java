@@ -3,13 +3,20 @@ package io.braid.comm.transport;
 import java.nio.file.Path;
 import java.util.Objects;
 
-/** The content of a data version as a node holds it: serialised object bytes, or a file. */
+/** The content of a data version as a node holds it: serialised object bytes (in memory or in a file), or a file. */
 public sealed interface DataContent {
 
     /** Object content, already serialised. */
     record Bytes(byte[] bytes) implements DataContent {
         public Bytes {
             Objects.requireNonNull(bytes, "bytes");
+        }
+    }
+
+    /** Object content, serialised, kept in a file instead of memory (sent as object bytes). */
+    record ObjectFile(Path path) implements DataContent {
+        public ObjectFile {
+            Objects.requireNonNull(path, "path");
         }
     }
 
@@ -22,6 +29,10 @@ public sealed interface DataContent {
 
     static DataContent ofBytes(byte[] bytes) {
         return new Bytes(bytes);
+    }
+
+    static DataContent ofObjectFile(Path path) {
+        return new ObjectFile(path);
     }
 
     static DataContent ofFile(Path path) {

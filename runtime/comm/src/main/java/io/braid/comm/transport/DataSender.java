@@ -36,6 +36,11 @@ public final class DataSender {
         return start(ch, requestId, dataName, false, () -> new BytesSource(bytes));
     }
 
+    /** Streams a serialised object kept in a file, as object bytes ({@code isFile = false}). */
+    public static CompletableFuture<Void> sendObjectFile(Channel ch, long requestId, String dataName, Path file) {
+        return start(ch, requestId, dataName, false, () -> new FileSource(file));
+    }
+
     /** Streams a file ({@code isFile = true}). Completes when the last chunk is written. */
     public static CompletableFuture<Void> sendFile(Channel ch, long requestId, String dataName, Path file) {
         return start(ch, requestId, dataName, true, () -> new FileSource(file));

@@ -45,11 +45,13 @@ public final class DataServerHandler extends MessageHandler {
             return;
         }
         CompletableFuture<Void> sent;
-        if (content.get() instanceof DataContent.Bytes bytes) {
-            sent = DataSender.send(ctx.channel(), fetch.requestId(), fetch.dataName(), bytes.bytes());
+        if (content.get() instanceof DataContent.Bytes b) {
+            sent = DataSender.send(ctx.channel(), fetch.requestId(), fetch.dataName(), b.bytes());
+        } else if (content.get() instanceof DataContent.ObjectFile o) {
+            sent = DataSender.sendObjectFile(ctx.channel(), fetch.requestId(), fetch.dataName(), o.path());
         } else {
-            Path file = ((DataContent.File) content.get()).path();
-            sent = DataSender.sendFile(ctx.channel(), fetch.requestId(), fetch.dataName(), file);
+            sent = DataSender.sendFile(ctx.channel(), fetch.requestId(), fetch.dataName(),
+                    ((DataContent.File) content.get()).path());
         }
         sent.whenComplete((ok, error) -> {
             if (error != null) {

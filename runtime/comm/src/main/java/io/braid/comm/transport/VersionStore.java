@@ -1,38 +1,69 @@
 package io.braid.comm.transport;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The data versions a node holds, by name: serialised objects in memory, files on disk. What its
- * data server serves; thread-safe (job threads, network threads and the core share it).
+ * The data versions a node holds, by name: serialised objects in memory or in files, files on
+ * disk. What its data server serves; thread-safe (job threads, network threads and the core share
+ * it).
  */
 public final class VersionStore implements DataSource {
     private final Map<String, byte[]> objects = new ConcurrentHashMap<>();
+    private final Map<String, Path> objectFiles = new ConcurrentHashMap<>();
     private final Map<String, Path> files = new ConcurrentHashMap<>();
 
     public void putObject(String dataName, byte[] bytes) {
         objects.put(dataName, bytes);
     }
 
+    /** A serialised object kept in {@code path} rather than in memory (served as object bytes). */
+    public void putObjectFile(String dataName, Path path) {
+        objectFiles.put(dataName, path);
+    }
+
+    /**
+     * The object held in memory now lives in {@code path} too (written by the caller): frees the
+     * memory copy. Readers see the version all along (the file is registered first).
+     */
+    public void moveObjectToFile(String dataName, Path path) {
+        objectFiles.put(dataName, path);
+        objects.remove(dataName);
+    }
+
     public void putFile(String dataName, Path path) {
         files.put(dataName, path);
     }
 
+    /** The serialised object, read from its file if it is kept in one. */
     public Optional<byte[]> object(String dataName) {
-        return Optional.ofNullable(objects.get(dataName));
+        byte[] bytes = objects.get(dataName);
+        Path p = bytes == null ? objectFiles.get(dataName) : null;
+        if (p == null) {
+            return Optional.ofNullable(bytes);
+        }
+        try {
+            return Optional.of(Files.readAllBytes(p));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the kept object " + dataName + " from " + p, e);
+        }
     }
 
     public Optional<Path> file(String dataName) {
         return Optional.ofNullable(files.get(dataName));
     }
 
-    /** Forgets the version; returns its file, if it was one, for the caller to delete. */
+    /** Forgets the version; returns its file (or the file its object was kept in), for the caller to delete. */
     public Optional<Path> remove(String dataName) {
         objects.remove(dataName);
-        return Optional.ofNullable(files.remove(dataName));
+        Path kept = objectFiles.remove(dataName);
+        Path file = files.remove(dataName);
+        return Optional.ofNullable(file != null ? file : kept);
     }
 
     @Override
@@ -40,6 +71,10 @@ public final class VersionStore implements DataSource {
         byte[] bytes = objects.get(dataName);
         if (bytes != null) {
             return Optional.of(DataContent.ofBytes(bytes));
+        }
+        Path kept = objectFiles.get(dataName);
+        if (kept != null) {
+            return Optional.of(DataContent.ofObjectFile(kept));
         }
         Path p = files.get(dataName);
         return p == null ? Optional.empty() : Optional.of(DataContent.ofFile(p));

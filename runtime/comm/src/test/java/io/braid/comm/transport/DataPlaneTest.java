@@ -88,6 +88,23 @@ class DataPlaneTest {
     }
 
     @Test
+    void anObjectKeptInAFileIsServedAsObjectBytes(@TempDir Path dir) throws Exception {
+        byte[] data = DataSenderTest.content(2 * DataSender.CHUNK_SIZE + 5);
+        VersionStore store = new VersionStore();
+        store.putObject("d5v1", data);
+        Path kept = Files.write(dir.resolve("d5v1"), data);
+        store.moveObjectToFile("d5v1", kept);
+        assertInstanceOf(DataContent.ObjectFile.class, store.lookup("d5v1").orElseThrow());
+        assertArrayEquals(data, store.object("d5v1").orElseThrow(), "read back from the file");
+        held.put("d5v1", store.lookup("d5v1").orElseThrow());
+        FetchedData got = fetcher.fetch("127.0.0.1", server.port(), "d5v1").get(10, TimeUnit.SECONDS);
+        assertFalse(got.isFile(), "an object, not a file parameter");
+        assertArrayEquals(data, got.bytes());
+        assertEquals(Optional.of(kept), store.remove("d5v1"), "the caller deletes the file");
+        assertTrue(store.lookup("d5v1").isEmpty());
+    }
+
+    @Test
     void fetchToFileReplacesAnExistingTarget(@TempDir Path dir) throws Exception {
         held.put("d5v1", DataContent.ofBytes(new byte[] {1, 2, 3}));
         Path target = Files.write(dir.resolve("out"), new byte[] {9, 9, 9, 9, 9});

@@ -52,6 +52,7 @@ public final class RuntimeCore {
     private final Lineage lineage = new Lineage();
     private final StreamTasks streams;
     private final AutoConstraints auto;
+    private ObjectSpill spill;
     private final ProgressLine progress;
     private final Consumer<String> onFatal;
     private final TraceRecorder trace;
@@ -81,6 +82,21 @@ public final class RuntimeCore {
         this.streams = new StreamTasks(analyser);
         this.auto = new AutoConstraints(scheduler, i -> workers.get(i).name(), trace,
                 () -> System.currentTimeMillis() * 1000);
+    }
+
+    /**
+     * Keeps the main program's object versions of at least {@code minBytes} in files under
+     * {@code dir} (deleted by {@link #closeSpill()}) instead of the heap.
+     */
+    public void spillObjects(java.nio.file.Path dir, int minBytes) {
+        spill = new ObjectSpill(dir, minBytes);
+    }
+
+    /** Deletes the files of {@link #spillObjects}. */
+    public void closeSpill() {
+        if (spill != null) {
+            spill.close();
+        }
     }
 
     /** Where types with an auto storage-bandwidth constraint run their tasks while they learn. */
@@ -131,7 +147,11 @@ public final class RuntimeCore {
             return;
         }
         if (p.snapshot() != null) {
-            masterStore.putObject(name, p.snapshot());
+            if (spill != null) {
+                spill.keep(masterStore, name, p.snapshot());
+            } else {
+                masterStore.putObject(name, p.snapshot());
+            }
             locations.add(name, DataLocations.MASTER, p.snapshot().length);
         } else if (p.file() != null) {
             masterStore.putFile(name, p.file());
