@@ -138,7 +138,7 @@ public final class ShareConsumerCeiling {
         }
     }
 
-    private static int acceptAll(KafkaShareConsumer<byte[], byte[]> c, ConsumerRecords<byte[], byte[]> rs) {
+    static int acceptAll(KafkaShareConsumer<byte[], byte[]> c, ConsumerRecords<byte[], byte[]> rs) {
         for (ConsumerRecord<byte[], byte[]> r : rs) {
             c.acknowledge(r, AcknowledgeType.ACCEPT);
         }
@@ -148,7 +148,7 @@ public final class ShareConsumerCeiling {
         return rs.count();
     }
 
-    private static String createTopic(String bs, Admin admin, String stream) throws Exception {
+    static String createTopic(String bs, Admin admin, String stream) throws Exception {
         KafkaObjectBackend.createTopic(bs, stream, 1);
         admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.GROUP, group(stream)), List.of(
                 new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
@@ -160,7 +160,7 @@ public final class ShareConsumerCeiling {
         return "ceiling." + stream;
     }
 
-    private static KafkaProducer<byte[], byte[]> producer(String bs) {
+    static KafkaProducer<byte[], byte[]> producer(String bs) {
         Properties pp = new Properties();
         pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
         pp.put(ProducerConfig.LINGER_MS_CONFIG, "0");
@@ -169,7 +169,7 @@ public final class ShareConsumerCeiling {
         return new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
-    private static KafkaShareConsumer<byte[], byte[]> consumer(String bs, String stream, int maxPoll, String acquire,
+    static KafkaShareConsumer<byte[], byte[]> consumer(String bs, String stream, int maxPoll, String acquire,
             boolean explicit) {
         Properties cp = new Properties();
         cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);

@@ -1,27 +1,17 @@
 package streambench;
 
 import io.braid.streams.kafka.EmbeddedKafkaBroker;
-import io.braid.streams.kafka.KafkaObjectBackend;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.consumer.AcknowledgeType;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * Where the publish→poll latency of a share-group reader goes, raw kafka-clients only (no Braid
@@ -36,39 +26,21 @@ public final class ShareLatencyParts {
     public static void main(String[] args) throws Exception {
         int n = Integer.getInteger("samples", 500);
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
-             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-            String bs = broker.bootstrapServers();
-            Properties pp = new Properties();
-            pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
-            pp.put(ProducerConfig.LINGER_MS_CONFIG, "0");
-            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(pp, new ByteArraySerializer(),
-                    new ByteArraySerializer())) {
-                for (String mode : new String[] {"record_limit", "batch_optimized"}) {
-                    parts(bs, admin, producer, mode, n);
-                }
+             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()));
+             KafkaProducer<byte[], byte[]> producer = ShareConsumerCeiling.producer(broker.bootstrapServers())) {
+            for (String mode : new String[] {"record_limit", "batch_optimized"}) {
+                parts(broker.bootstrapServers(), admin, producer, mode, n);
             }
         }
     }
 
     static void parts(String bs, Admin admin, KafkaProducer<byte[], byte[]> producer, String mode, int n) throws Exception {
-        String topic = "parts-" + mode;
-        KafkaObjectBackend.createTopic(bs, topic, 1);
-        String t = KafkaObjectBackend.topicName(topic);
-        String group = "parts-" + mode;
-        admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.GROUP, group), List.of(
-                new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
-                .all().get();
-        Properties sp = new Properties();
-        sp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
-        sp.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        sp.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
-        sp.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, mode);
-        sp.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "1");
-        try (KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(sp, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        String stream = "parts-" + mode;
+        String t = ShareConsumerCeiling.createTopic(bs, admin, stream);
+        try (KafkaShareConsumer<byte[], byte[]> c = ShareConsumerCeiling.consumer(bs, stream, 1, mode, true)) {
             c.subscribe(List.of(t));
             producer.send(new ProducerRecord<>(t, new byte[24])).get();
-            accept(c, untilRecords(c)); // joined
+            ShareConsumerCeiling.acceptAll(c, untilRecords(c)); // joined
             long[] sent = new long[n];
             long[] polled = new long[n];
             long[] committed = new long[n];
@@ -80,7 +52,7 @@ public final class ShareLatencyParts {
                 ConsumerRecords<byte[], byte[]> r = untilRecords(c);
                 polled[i] = System.nanoTime() - s;
                 long a = System.nanoTime();
-                accept(c, r);
+                ShareConsumerCeiling.acceptAll(c, r);
                 committed[i] = System.nanoTime() - a;
                 total[i] = System.nanoTime() - s;
             }
@@ -98,11 +70,6 @@ public final class ShareLatencyParts {
                 return r;
             }
         }
-    }
-
-    static void accept(KafkaShareConsumer<byte[], byte[]> c, ConsumerRecords<byte[], byte[]> records) {
-        records.forEach(r -> c.acknowledge(r, AcknowledgeType.ACCEPT));
-        c.commitSync();
     }
 
     static void print(String name, long[] nanos) {

@@ -22,11 +22,6 @@ public final class VersionStore implements DataSource {
         objects.put(dataName, bytes);
     }
 
-    /** A serialised object kept in {@code path} rather than in memory (served as object bytes). */
-    public void putObjectFile(String dataName, Path path) {
-        objectFiles.put(dataName, path);
-    }
-
     /**
      * The object held in memory now lives in {@code path} too (written by the caller): frees the
      * memory copy. Readers see the version all along (the file is registered first).

@@ -17,8 +17,9 @@ import java.util.stream.Stream;
 /**
  * Keeps the master's large object versions (what the main program passed to tasks) in files
  * instead of the heap: they stay on the master for the whole run (a task may be run again, a
- * lost version regenerated), and in memory they added up until the master ran out of heap
- * (docs/PERFORMANCE.md, object parameters vs stream). A version is stored in memory at once, then
+ * lost version regenerated), so in memory they add up with the run's length (the heap that a long
+ * run of large objects exhausted was mostly the launcher's object table, now weak; this keeps the
+ * versions themselves off the heap too). A version is stored in memory at once, then
  * written to {@code dir} by a background thread and served from the file from then on; the
  * directory is deleted when the master closes. Smaller versions stay in memory.
  */
