@@ -10,11 +10,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * W writers x R readers on one object stream: the writers publish 100 elements in all, each
  * reader takes elements and spends 100 ms on each. Efficiency = ideal time (100 x 100 ms / R)
- * divided by the measured time from the first publish to the last element processed.
+ * divided by the measured time from the first publish call to the end of the last element's work
+ * (not counting the writers' handle creation before it, nor the idle readers' last poll, which
+ * returns up to 50 ms after the work ends and only ends the threads); the "#" line also gives the
+ * time from the writer threads' start to the last reader thread's end.
  * Every reader has its own handle (attached by alias), as tasks would. One process, one
  * embedded stream server and Kafka broker.
  * Prints "RESULT efficiency_w<W>_r<R> <value> ratio" and per-reader shares.
@@ -49,6 +53,8 @@ public final class ReadersEfficiency {
         }
         Thread.sleep(Long.getLong("bench.joinMs", 0)); // let the group settle before the clock starts
         AtomicInteger processed = new AtomicInteger();
+        AtomicLong lastDone = new AtomicLong();
+        AtomicLong firstPublish = new AtomicLong(Long.MAX_VALUE);
         int[] perReader = new int[readers];
         CountDownLatch done = new CountDownLatch(readers);
         List<Thread> threads = new ArrayList<>();
@@ -61,7 +67,9 @@ public final class ReadersEfficiency {
                         for (Integer ignored : h.poll(50)) {
                             Thread.sleep(WORK_MS);
                             perReader[id]++;
-                            processed.incrementAndGet();
+                            if (processed.incrementAndGet() == ELEMENTS) {
+                                lastDone.set(System.nanoTime());
+                            }
                         }
                     }
                 } catch (Exception e) {
@@ -80,6 +88,9 @@ public final class ReadersEfficiency {
                 try {
                     DistroStream<Integer> h = new ObjectDistroStream<>(alias, mode);
                     for (int k = id; k < ELEMENTS; k += writers) {
+                        if (k == id) {
+                            firstPublish.accumulateAndGet(System.nanoTime(), Math::min);
+                        }
                         h.publish(k);
                     }
                     // Close once the work is done: this figure measures sharing while the stream
@@ -95,7 +106,8 @@ public final class ReadersEfficiency {
         }
         writerThreads.forEach(Thread::start);
         done.await();
-        double measured = (System.nanoTime() - t0) / 1e9;
+        double measured = (lastDone.get() - firstPublish.get()) / 1e9;
+        double wholeRun = (System.nanoTime() - t0) / 1e9;
         double ideal = ELEMENTS * WORK_MS / 1000.0 / readers;
         if (label == null) {
             StringBuilder shares = new StringBuilder();
@@ -103,8 +115,9 @@ public final class ReadersEfficiency {
                 shares.append(n).append(' ');
             }
             System.out.printf(Locale.ROOT, "RESULT efficiency_w%d_r%d %.3f ratio%n", writers, readers, ideal / measured);
-            System.out.printf(Locale.ROOT, "# w=%d r=%d measured %.3f s ideal %.3f s shares %s%n", writers, readers,
-                    measured, ideal, shares.toString().trim());
+            System.out.printf(Locale.ROOT, "# w=%d r=%d measured %.3f s ideal %.3f s shares %s; writers' start to"
+                    + " readers' end %.3f s (ratio %.3f)%n", writers, readers, measured, ideal, shares.toString().trim(),
+                    wholeRun, ideal / wholeRun);
         }
         for (DistroStream<Integer> h : readerHandles) {
             h.close();

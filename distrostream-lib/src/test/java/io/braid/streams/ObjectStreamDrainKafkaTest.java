@@ -178,4 +178,48 @@ class ObjectStreamDrainKafkaTest extends EmbeddedStreamServerBase {
         System.out.println("drain of a late reader: " + lateMs + " ms");
         assertTrue(lateMs < LAST_POLL_BOUND_MS, "late reader's drain took " + lateMs + " ms");
     }
+
+    /**
+     * A reader fetches its next record ahead while its application works; if it closes instead of
+     * asking for it, after the stream closed and while another reader drains, it gives that record
+     * back as a new one: the drain takes it too (it asks the record count again) and nothing is lost.
+     */
+    @Test
+    void aRecordFetchedAheadByAReaderThatClosesDuringAnotherReadersDrainReachesThatDrain() throws Exception {
+        ConsumerMode mode = ConsumerMode.AT_MOST_ONCE;
+        DistroStreamClient producer = client();
+        DistroStreamClient.install(producer);
+        ObjectDistroStream<String> out = new ObjectDistroStream<>("ahead-" + STREAMS.incrementAndGet(), mode);
+        ObjectDistroStream<String> leaving = in(client(), out);
+        ObjectDistroStream<String> draining = in(client(), out);
+        leaving.poll();
+        draining.poll(); // both joined: they share, one record per fetch
+        List<String> sent = IntStream.range(0, 20).mapToObj(i -> "r" + i).toList();
+        DistroStreamClient.install(producer);
+        out.publish(sent);
+        List<String> taken = new ArrayList<>();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (taken.isEmpty() && System.currentTimeMillis() < deadline) {
+            taken.addAll(leaving.poll(100));
+        }
+        assertEquals(1, taken.size(), "one record per fetch while readers share");
+        Thread.sleep(300); // its next record is fetched and accepted ahead meanwhile
+        out.close();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Read> drain = pool.submit(() -> readAll(draining, new CopyOnWriteArrayList<>()));
+            Thread.sleep(1_000); // the drain has taken all but the record held ahead, and waits for it
+            long closedAt = System.nanoTime();
+            StreamHandles.closeReader(leaving);
+            Read r = drain.get();
+            long ms = (r.lastPollNs() - closedAt) / 1_000_000;
+            List<String> all = new ArrayList<>(taken);
+            all.addAll(r.values());
+            assertEquals(sent.size(), all.size(), "no record twice, none lost: " + all);
+            assertEquals(new HashSet<>(sent), new HashSet<>(all));
+            assertTrue(ms < LAST_POLL_BOUND_MS, "the drain ended " + ms + " ms after the other reader closed");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }

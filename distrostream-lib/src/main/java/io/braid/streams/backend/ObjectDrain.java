@@ -14,7 +14,8 @@ import java.util.function.LongSupplier;
  * has taken. Exact end condition: the stream's final record count is known (publishing is
  * synchronous, so once the stream is closed the published count is final), and each reader counts
  * the records it has accepted; the drain ends as soon as the application's readers together have
- * accepted them all. While they have not, it polls (short waits, growing to
+ * accepted them all (asked once more then: records given back by a closing reader add to the
+ * count). While they have not, it polls (short waits, growing to
  * {@value #MAX_WAIT_MS} ms): the missing records are held by other readers, which accept them or
  * whose lock expires, and then they come here.
  *
@@ -44,6 +45,15 @@ public final class ObjectDrain {
     private ObjectDrain() {
     }
 
+    /**
+     * The published count once more when the application has accepted that many: a reader that
+     * closes holding records it accepted ahead publishes them again for its application before it
+     * counts them (see the Kafka backend's subscriber), so the count can grow after the close.
+     */
+    private static long grown(ObjectSubscriber reader, long published) throws BackendException {
+        return Math.max(published, reader.publishedCount());
+    }
+
     /** Drains {@code reader} of a closed stream that received {@code published} records in all. */
     public static List<byte[]> drain(ObjectSubscriber reader, long published, Progress progress)
             throws BackendException {
@@ -54,7 +64,7 @@ public final class ObjectDrain {
             throws BackendException {
         List<byte[]> all = new ArrayList<>();
         long total = progress.acceptedByApplication(reader.acceptedCount());
-        if (total >= published) {
+        if (total >= published && (published = grown(reader, published)) <= total) {
             return all;
         }
         long patienceNs = TimeUnit.MILLISECONDS.toNanos(reader.drainPatienceMs());
@@ -70,7 +80,7 @@ public final class ObjectDrain {
             }
             // An empty poll has also accepted what the previous one returned (AT_LEAST_ONCE).
             long now = progress.acceptedByApplication(reader.acceptedCount());
-            if (now >= published) {
+            if (now >= published && (published = grown(reader, published)) <= now) {
                 return all;
             }
             if (now > total) {

@@ -3,7 +3,6 @@ package io.braid.streams.kafka;
 import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectBackend;
-import io.braid.streams.backend.ObjectDrain;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
 import org.apache.kafka.clients.admin.Admin;
@@ -11,35 +10,39 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicIdPartition;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Object streams on Kafka: one topic per stream id, and one <em>share group</em> (KIP-932) per
@@ -47,9 +50,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * application is a member of that group, so the broker hands each record to one of them, under
  * an acquisition lock, and the reader acknowledges it:
  * <ul>
- * <li>AT_MOST_ONCE and EXACTLY_ONCE: a poll accepts what it returns and commits the acceptance
- *     synchronously before returning (records whose acceptance the broker refused — lock
- *     expired, so another reader has them — are dropped, never returned twice);</li>
+ * <li>AT_MOST_ONCE and EXACTLY_ONCE: a record is returned only once its acceptance is committed
+ *     (by the poll, or ahead of it while the application works: {@link ShareSubscriber}); records
+ *     whose acceptance the broker refused (lock expired, so another reader has them) are dropped,
+ *     never returned twice;</li>
  * <li>AT_LEAST_ONCE: what a poll returns is accepted by the next poll or by close; if the reader
  *     dies first, the lock expires ({@link EmbeddedKafkaBroker#RECORD_LOCK_MS} on the embedded
  *     broker) and the broker gives the records to another reader.</li>
@@ -80,6 +84,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * waits for a rebalance; the share group gives each record to whichever reader asks, so the
  * share group was chosen. See docs/STREAMS.md, "Object streams on Kafka: measured choice".
  *
+ * <p>A reader ({@link ShareSubscriber}) of AT_MOST_ONCE or EXACTLY_ONCE fetches its next records
+ * while the application works on the ones it returned, and accepts them when asked for them.
+ *
  * <p>Publishing hands records to the producer without waiting ({@link TopicPublisher}); a failure
  * is reported by the publisher's next publish or flush, and handles flush before their writer is
  * reported closed. One producer per backend (one backend per process), shared by every publisher; one share
@@ -100,6 +107,19 @@ public final class KafkaObjectBackend implements ObjectBackend {
     private final StreamOffsets offsets;
     private final Set<String> configuredGroups = ConcurrentHashMap.newKeySet();
     private volatile long lastReachableNs;
+    /** Runs the readers' fetches ahead ({@link ShareSubscriber}); idle threads end after a minute. */
+    private final ExecutorService fetchAheadThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60,
+            TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "braid-fetch-ahead");
+                t.setDaemon(true);
+                return t;
+            });
+    /** Gives back records accepted ahead that no poll asked for ({@link ShareSubscriber}). */
+    private final ScheduledExecutorService giveBackTimer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "braid-give-back");
+        t.setDaemon(true);
+        return t;
+    });
 
     public KafkaObjectBackend(String bootstrapServers) {
         this.bootstrapServers = bootstrapServers;
@@ -164,7 +184,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
             configureGroup(group);
             configuredGroups.add(group);
         }
-        return new Subscriber(topicName(streamId), group, mode);
+        return new ShareSubscriber(this, topicName(streamId), group, mode, fetchAheadThreads, giveBackTimer);
     }
 
     /**
@@ -237,8 +257,48 @@ public final class KafkaObjectBackend implements ObjectBackend {
         }
     }
 
+    /**
+     * Publishes {@code values} on {@code topic} for the readers of {@code group} only (readers of
+     * other groups accept and skip them) and waits until the broker has them.
+     */
+    void publishForGroup(String topic, String group, List<byte[]> values) throws BackendException {
+        List<Header> only = List.of(new RecordHeader(ShareSubscriber.ONLY_FOR_GROUP_HEADER,
+                group.getBytes(StandardCharsets.UTF_8)));
+        List<Future<RecordMetadata>> sends = new ArrayList<>(values.size());
+        try {
+            for (byte[] v : values) {
+                sends.add(producer.send(new ProducerRecord<byte[], byte[]>(topic, null, null, v, only)));
+            }
+            for (Future<RecordMetadata> f : sends) {
+                f.get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            }
+        } catch (KafkaException e) {
+            throw failure("publish to " + topic, e);
+        } catch (ExecutionException e) {
+            throw failure("publish to " + topic, e.getCause());
+        } catch (TimeoutException e) {
+            throw failure("publish to " + topic, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw failure("publish to " + topic, e);
+        }
+    }
+
+    String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    StreamOffsets offsets() {
+        return offsets;
+    }
+
+    /** A request to the broker has just succeeded: the next reachability check can wait. */
+    void markReachable() {
+        lastReachableNs = System.nanoTime();
+    }
+
     /** Throws if the broker has not answered a cheap request within the timeout (checked at most every 2 s). */
-    private void checkReachable() throws BackendException {
+    void checkReachable() throws BackendException {
         if (System.nanoTime() - lastReachableNs < REACHABILITY_CHECK_INTERVAL_NS) {
             return;
         }
@@ -263,211 +323,10 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     @Override
     public void close() {
+        fetchAheadThreads.shutdown();
+        giveBackTimer.shutdownNow();
         producer.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
         admin.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
-    }
-
-    private final class Subscriber implements ObjectSubscriber {
-        private final String topic;
-        private final String group;
-        private final ConsumerMode mode;
-        /** The share consumer of the current acquisition; created by the first poll, replaced when it changes. */
-        private KafkaShareConsumer<byte[], byte[]> consumer;
-        private volatile Acquisition acquisition;
-        /** Readers of the application on the stream, as last told (0: not known). */
-        private volatile int readers;
-        /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
-        private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
-        /** Records whose acceptance the broker confirmed. */
-        private final AtomicLong accepted = new AtomicLong();
-        private boolean closed;
-
-        Subscriber(String topic, String group, ConsumerMode mode) {
-            this.topic = topic;
-            this.group = group;
-            this.mode = mode;
-        }
-
-        /**
-         * Records the count; when it changes the acquisition of an idle reader, replaces its consumer
-         * at once (in the background: the caller may be the client's network thread), so the new
-         * one has joined the group by the next poll instead of losing that poll's share.
-         */
-        @Override
-        public void readersOfApplication(int count) {
-            readers = count;
-            if (acquisition == null || acquisition == Acquisition.forReaders(count)) {
-                return;
-            }
-            Thread t = new Thread(() -> {
-                synchronized (this) {
-                    if (closed || consumer == null || !unacknowledged.isEmpty()) {
-                        return; // the next poll switches
-                    }
-                    try {
-                        useAcquisition(Acquisition.forReaders(readers));
-                    } catch (BackendException | KafkaException e) {
-                        LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group,
-                                e.toString());
-                    }
-                }
-            }, "braid-reader-switch-" + topic);
-            t.setDaemon(true);
-            t.start();
-        }
-
-        /**
-         * Called when everything the consumer returned is accepted: it holds no record then (it
-         * acquires only inside poll and returns all it acquired), so it can leave without
-         * releasing any, and a consumer with the acquisition the reader count asks for replaces it.
-         */
-        private void useAcquisition(Acquisition wanted) throws BackendException {
-            if (consumer != null && wanted == acquisition) {
-                return;
-            }
-            if (consumer != null) {
-                LOG.debug("reader of {} for {}: {} -> {} acquisition ({} readers)", topic, group, acquisition, wanted,
-                        readers);
-                KafkaShareConsumer<byte[], byte[]> old = consumer;
-                consumer = null;
-                old.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
-            }
-            try {
-                KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(
-                        consumerProperties(bootstrapServers, group, wanted), new ByteArrayDeserializer(),
-                        new ByteArrayDeserializer());
-                c.subscribe(List.of(topic));
-                consumer = c;
-                acquisition = wanted;
-            } catch (KafkaException e) {
-                throw failure("subscribe to " + topic, e);
-            }
-        }
-
-        @Override
-        public synchronized List<byte[]> poll(long timeoutMs) throws BackendException {
-            if (closed) {
-                throw new BackendException("Kafka backend: subscriber of " + topic + " is closed");
-            }
-            try {
-                acceptUnacknowledged();
-                useAcquisition(Acquisition.forReaders(readers));
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(Math.max(0, timeoutMs)));
-                if (records.isEmpty()) {
-                    if (timeoutMs > 0) {
-                        checkReachable();
-                    }
-                    return List.of();
-                }
-                if (mode == ConsumerMode.AT_LEAST_ONCE) {
-                    unacknowledged = records;
-                    return values(records, Set.of());
-                }
-                for (ConsumerRecord<byte[], byte[]> r : records) {
-                    consumer.acknowledge(r, AcknowledgeType.ACCEPT);
-                }
-                List<byte[]> values = values(records, commit());
-                accepted.addAndGet(values.size());
-                return values;
-            } catch (KafkaException e) {
-                throw failure("poll " + topic + " for " + group, e);
-            }
-        }
-
-        /** Commits the acknowledgements; returns the partitions whose acknowledgement failed. */
-        private Set<TopicPartition> commit() throws BackendException {
-            Map<TopicIdPartition, Optional<KafkaException>> result = consumer.commitSync(
-                    Duration.ofMillis(REQUEST_TIMEOUT_MS));
-            Set<TopicPartition> failed = new java.util.HashSet<>();
-            for (var e : result.entrySet()) {
-                if (e.getValue().isPresent()) {
-                    KafkaException error = e.getValue().get();
-                    if (error instanceof org.apache.kafka.common.errors.TimeoutException) {
-                        throw failure("acknowledge records of " + topic, error);
-                    }
-                    // Lock expired: the broker has given these records to another reader.
-                    LOG.warn("acknowledgement of {} for {} refused: {}", e.getKey(), group, error.toString());
-                    failed.add(e.getKey().topicPartition());
-                }
-            }
-            return failed;
-        }
-
-        private void acceptUnacknowledged() throws BackendException {
-            if (unacknowledged.isEmpty()) {
-                return;
-            }
-            for (ConsumerRecord<byte[], byte[]> r : unacknowledged) {
-                consumer.acknowledge(r, AcknowledgeType.ACCEPT);
-            }
-            ConsumerRecords<byte[], byte[]> records = unacknowledged;
-            unacknowledged = ConsumerRecords.empty();
-            accepted.addAndGet(values(records, commit()).size());
-        }
-
-        private List<byte[]> values(ConsumerRecords<byte[], byte[]> records, Set<TopicPartition> dropped) {
-            List<byte[]> out = new ArrayList<>(records.count());
-            for (ConsumerRecord<byte[], byte[]> r : records) {
-                if (dropped.isEmpty() || !dropped.contains(new TopicPartition(r.topic(), r.partition()))) {
-                    out.add(r.value());
-                }
-            }
-            return out;
-        }
-
-        @Override
-        public long acceptedCount() {
-            return accepted.get();
-        }
-
-        @Override
-        public long publishedCount() throws BackendException {
-            return offsets.published(topic);
-        }
-
-        @Override
-        public long drainPatienceMs() {
-            return EmbeddedKafkaBroker.RECORD_LOCK_MS + 2_000L;
-        }
-
-        /**
-         * Without a stream server, what the application's other readers accepted is only known
-         * from the share group's start offset, which the broker moves seconds after the
-         * acknowledgements: this drain ends when that (or this reader's own count) reaches the
-         * number of records published.
-         */
-        @Override
-        public synchronized List<byte[]> drain() throws BackendException {
-            long published = publishedCount();
-            return ObjectDrain.drain(this, published, mine -> {
-                long taken = mine;
-                if (mine < published) {
-                    taken = Math.max(mine, offsets.takenBy(topic, group));
-                    lastReachableNs = System.nanoTime();
-                }
-                return taken;
-            });
-        }
-
-        @Override
-        public synchronized void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                acceptUnacknowledged();
-            } catch (BackendException | KafkaException e) {
-                LOG.warn("closing reader of {} for {}: {}", topic, group, e.getMessage());
-            }
-            try {
-                if (consumer != null) {
-                    consumer.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
-                }
-            } catch (KafkaException e) {
-                LOG.warn("closing reader of {} for {}: {}", topic, group, e.toString());
-            }
-        }
     }
 
     static Properties producerProperties(String bootstrapServers) {

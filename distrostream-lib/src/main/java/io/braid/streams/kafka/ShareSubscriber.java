@@ -1,0 +1,415 @@
+package io.braid.streams.kafka;
+
+import io.braid.streams.BackendException;
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.backend.ObjectDrain;
+import io.braid.streams.backend.ObjectSubscriber;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicIdPartition;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One reader of a stream's share group (see {@link KafkaObjectBackend} for the acknowledgement of
+ * each consumer mode and {@link Acquisition} for how much a fetch acquires).
+ *
+ * <p><b>Fetching ahead</b> (AT_MOST_ONCE and EXACTLY_ONCE): once a poll has handed records over,
+ * the next records are fetched, accepted and their acceptance committed in the background while
+ * the application works on the ones it has, so its next poll returns them at once: a poll costs a
+ * fetch and a synchronous commit (about 10 ms per record with 8 readers on 2 cores), which the
+ * application no longer waits for. Records accepted ahead belong to this reader: if the reader
+ * closes, or its application does not come back for them within {@link #GIVE_BACK_MS}, they are
+ * <em>given back</em> — published again on the topic, marked for this application's group only
+ * (readers of other applications accept and skip such copies), and counted as accepted here, so
+ * the application's counts still add up to the topic's records (the drains rely on it). A reader
+ * fetches ahead only while its application came back within {@link #FETCH_AHEAD_MAX_GAP_MS} the
+ * last time. A reader that dies holding records accepted ahead loses them, as it loses the records
+ * it was working on (at most once). AT_LEAST_ONCE does not fetch ahead: it accepts the previous
+ * records only when asked for the next ones.
+ *
+ * <p>The share consumer is used by one thread at a time (this object's monitor), the application's
+ * or the fetch ahead's.
+ */
+final class ShareSubscriber implements ObjectSubscriber {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ShareSubscriber.class);
+
+    /** Longest wait of one fetch ahead; the application's next poll takes over after it. */
+    static final long FETCH_AHEAD_MS = 50;
+    /** Longest time between a poll's return and the next poll for which the following records are fetched ahead. */
+    static final long FETCH_AHEAD_MAX_GAP_MS = 2_000;
+    /** Records accepted ahead that the application has not asked for within this time are given back. */
+    static final long GIVE_BACK_MS = 2 * FETCH_AHEAD_MAX_GAP_MS;
+    /** Header of a given-back copy: the only share group whose readers take it. */
+    static final String ONLY_FOR_GROUP_HEADER = "braid.only-for-group";
+
+    private final KafkaObjectBackend backend;
+    private final String topic;
+    private final String group;
+    private final ConsumerMode mode;
+    private final Executor fetchAheadThreads;
+    private final ScheduledExecutorService giveBackTimer;
+    /** The share consumer of the current acquisition; created by the first poll, replaced when it changes. */
+    private KafkaShareConsumer<byte[], byte[]> consumer;
+    private volatile Acquisition acquisition;
+    /** Readers of the application on the stream, as last told (0: not known). */
+    private volatile int readers;
+    /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
+    private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
+    /** Accepted by the fetch ahead, not returned yet (not counted in {@link #accepted} either). */
+    private List<byte[]> acceptedAhead = List.of();
+    /** Bumped by every fetch ahead that accepted records, so a give-back timer knows whether they are still the same. */
+    private long aheadGeneration;
+    /** The fetch ahead in progress (done when none is). */
+    private volatile CompletableFuture<Void> fetchAhead = CompletableFuture.completedFuture(null);
+    /** When the last poll returned records (0: never), to measure how long the application works on them. */
+    private long lastHandOverNs;
+    /** How long the application took between the previous hand-over and its next poll (-1: not known). */
+    private long pollGapNs = -1;
+    /** Records whose acceptance the broker confirmed. */
+    private final AtomicLong accepted = new AtomicLong();
+    private boolean closed;
+
+    ShareSubscriber(KafkaObjectBackend backend, String topic, String group, ConsumerMode mode,
+            Executor fetchAheadThreads, ScheduledExecutorService giveBackTimer) {
+        this.backend = backend;
+        this.topic = topic;
+        this.group = group;
+        this.mode = mode;
+        this.fetchAheadThreads = fetchAheadThreads;
+        this.giveBackTimer = giveBackTimer;
+    }
+
+    /**
+     * Records the count; when it changes the acquisition of an idle reader, replaces its consumer
+     * at once (in the background: the caller may be the client's network thread), so the new
+     * one has joined the group by the next poll instead of losing that poll's share.
+     */
+    @Override
+    public void readersOfApplication(int count) {
+        readers = count;
+        if (acquisition == null || acquisition == Acquisition.forReaders(count)) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            synchronized (this) {
+                if (closed || consumer == null || !unacknowledged.isEmpty()) {
+                    return; // the next poll or fetch ahead switches
+                }
+                try {
+                    useAcquisition(Acquisition.forReaders(readers));
+                } catch (BackendException | KafkaException e) {
+                    LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group, e.toString());
+                }
+            }
+        }, "braid-reader-switch-" + topic);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Called when the consumer holds no record (everything it returned is accepted): a share consumer acquires only inside poll and returns all it acquired, so it
+     * can leave without releasing any, and a consumer with the acquisition the reader count asks
+     * for replaces it.
+     */
+    private void useAcquisition(Acquisition wanted) throws BackendException {
+        if (consumer != null && wanted == acquisition) {
+            return;
+        }
+        if (consumer != null) {
+            LOG.debug("reader of {} for {}: {} -> {} acquisition ({} readers)", topic, group, acquisition, wanted,
+                    readers);
+            KafkaShareConsumer<byte[], byte[]> old = consumer;
+            consumer = null;
+            old.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
+        }
+        try {
+            KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(
+                    KafkaObjectBackend.consumerProperties(backend.bootstrapServers(), group, wanted),
+                    new ByteArrayDeserializer(), new ByteArrayDeserializer());
+            c.subscribe(List.of(topic));
+            consumer = c;
+            acquisition = wanted;
+        } catch (KafkaException e) {
+            throw KafkaObjectBackend.failure("subscribe to " + topic, e);
+        }
+    }
+
+    @Override
+    public List<byte[]> poll(long timeoutMs) throws BackendException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMs));
+        if (!awaitFetchAhead(deadline)) {
+            return List.of(); // it is still waiting for records: none came within the timeout
+        }
+        synchronized (this) {
+            if (closed) {
+                throw new BackendException("Kafka backend: subscriber of " + topic + " is closed");
+            }
+            try {
+                List<byte[]> values = pollConsumer(deadline, timeoutMs > 0);
+                if (!values.isEmpty()) {
+                    startFetchAhead();
+                }
+                return values;
+            } catch (KafkaException e) {
+                throw KafkaObjectBackend.failure("poll " + topic + " for " + group, e);
+            }
+        }
+    }
+
+    /** Waits for the fetch ahead in progress until the deadline; false if it is still running then. */
+    private boolean awaitFetchAhead(long deadline) {
+        CompletableFuture<Void> f = fetchAhead;
+        if (f.isDone()) {
+            return true;
+        }
+        try {
+            f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            // the fetch ahead logs its own failures; this poll fetches by itself
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
+    }
+
+    private List<byte[]> pollConsumer(long deadline, boolean checkReachable) throws BackendException {
+        long now = System.nanoTime();
+        if (lastHandOverNs != 0) {
+            pollGapNs = now - lastHandOverNs;
+        }
+        acceptUnacknowledged();
+        if (!acceptedAhead.isEmpty()) {
+            List<byte[]> values = acceptedAhead;
+            acceptedAhead = List.of();
+            accepted.addAndGet(values.size());
+            lastHandOverNs = now;
+            return values;
+        }
+        useAcquisition(Acquisition.forReaders(readers));
+        long left = TimeUnit.NANOSECONDS.toMillis(Math.max(0, deadline - now));
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(left));
+        if (records.isEmpty()) {
+            if (checkReachable) {
+                backend.checkReachable();
+            }
+            return List.of();
+        }
+        lastHandOverNs = System.nanoTime();
+        if (mode == ConsumerMode.AT_LEAST_ONCE) {
+            unacknowledged = records;
+            return values(records, Set.of()).mine();
+        }
+        Taken taken = acceptAndCommit(records);
+        accepted.addAndGet(taken.mine().size() + taken.skipped());
+        return taken.mine();
+    }
+
+    /** Accepts the records and commits the acceptance; what this reader got (refused ones left out). */
+    private Taken acceptAndCommit(ConsumerRecords<byte[], byte[]> records) throws BackendException {
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            consumer.acknowledge(r, AcknowledgeType.ACCEPT);
+        }
+        return values(records, commit());
+    }
+
+    /** Under the monitor, after a poll handed records over. */
+    private void startFetchAhead() {
+        if (mode == ConsumerMode.AT_LEAST_ONCE || pollGapNs > TimeUnit.MILLISECONDS.toNanos(FETCH_AHEAD_MAX_GAP_MS)) {
+            return;
+        }
+        fetchAhead = CompletableFuture.runAsync(this::fetchAhead, fetchAheadThreads);
+    }
+
+    private synchronized void fetchAhead() {
+        if (closed || !acceptedAhead.isEmpty()) {
+            return;
+        }
+        try {
+            useAcquisition(Acquisition.forReaders(readers)); // holds nothing now: it may switch here
+            ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(FETCH_AHEAD_MS));
+            if (records.isEmpty()) {
+                return;
+            }
+            Taken taken = acceptAndCommit(records);
+            accepted.addAndGet(taken.skipped());
+            if (taken.mine().isEmpty()) {
+                return;
+            }
+            acceptedAhead = taken.mine();
+            long generation = ++aheadGeneration;
+            giveBackTimer.schedule(() -> giveBackUnclaimed(generation), GIVE_BACK_MS, TimeUnit.MILLISECONDS);
+        } catch (BackendException | KafkaException e) {
+            LOG.warn("reader of {} for {}: fetch ahead failed (the next poll fetches): {}", topic, group,
+                    e.toString());
+        }
+    }
+
+    private synchronized void giveBackUnclaimed(long generation) {
+        if (!closed && generation == aheadGeneration && !acceptedAhead.isEmpty()) {
+            LOG.debug("reader of {} for {}: {} records accepted ahead not asked for within {} ms", topic, group,
+                    acceptedAhead.size(), GIVE_BACK_MS);
+            giveBack();
+        }
+    }
+
+    /**
+     * Publishes the records accepted ahead again, for this application's group only, then counts
+     * the originals as accepted (in that order: a drain that sees the count also sees the copies).
+     */
+    private void giveBack() {
+        List<byte[]> values = acceptedAhead;
+        acceptedAhead = List.of();
+        try {
+            backend.publishForGroup(topic, group, values);
+            accepted.addAndGet(values.size());
+        } catch (BackendException e) {
+            LOG.error("reader of {} for {}: {} records accepted ahead could not be given back and are lost: {}",
+                    topic, group, values.size(), e.getMessage());
+        }
+    }
+
+    /** Commits the acknowledgements; returns the partitions whose acknowledgement failed. */
+    private Set<TopicPartition> commit() throws BackendException {
+        Map<TopicIdPartition, Optional<KafkaException>> result = consumer.commitSync(
+                Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
+        Set<TopicPartition> failed = new HashSet<>();
+        for (var e : result.entrySet()) {
+            if (e.getValue().isPresent()) {
+                KafkaException error = e.getValue().get();
+                if (error instanceof org.apache.kafka.common.errors.TimeoutException) {
+                    throw KafkaObjectBackend.failure("acknowledge records of " + topic, error);
+                }
+                // Lock expired: the broker has given these records to another reader.
+                LOG.warn("acknowledgement of {} for {} refused: {}", e.getKey(), group, error.toString());
+                failed.add(e.getKey().topicPartition());
+            }
+        }
+        return failed;
+    }
+
+    private void acceptUnacknowledged() throws BackendException {
+        if (unacknowledged.isEmpty()) {
+            return;
+        }
+        for (ConsumerRecord<byte[], byte[]> r : unacknowledged) {
+            consumer.acknowledge(r, AcknowledgeType.ACCEPT);
+        }
+        ConsumerRecords<byte[], byte[]> records = unacknowledged;
+        unacknowledged = ConsumerRecords.empty();
+        Taken taken = values(records, commit());
+        accepted.addAndGet(taken.mine().size() + taken.skipped());
+    }
+
+    /** What a reader got from a fetch: its values, and how many copies given back for another group it skipped. */
+    private record Taken(List<byte[]> mine, int skipped) {
+    }
+
+    private Taken values(ConsumerRecords<byte[], byte[]> records, Set<TopicPartition> dropped) {
+        List<byte[]> out = new ArrayList<>(records.count());
+        int skipped = 0;
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            if (!dropped.isEmpty() && dropped.contains(new TopicPartition(r.topic(), r.partition()))) {
+                continue;
+            }
+            Header only = r.headers().lastHeader(ONLY_FOR_GROUP_HEADER);
+            if (only != null && !group.equals(new String(only.value(), StandardCharsets.UTF_8))) {
+                skipped++;
+            } else {
+                out.add(r.value());
+            }
+        }
+        return new Taken(out, skipped);
+    }
+
+    /** Records accepted ahead and not returned yet (for tests). */
+    synchronized int acceptedAheadCount() {
+        return acceptedAhead.size();
+    }
+
+    @Override
+    public long acceptedCount() {
+        return accepted.get();
+    }
+
+    @Override
+    public long publishedCount() throws BackendException {
+        return backend.offsets().published(topic);
+    }
+
+    @Override
+    public long drainPatienceMs() {
+        return EmbeddedKafkaBroker.RECORD_LOCK_MS + 2_000L;
+    }
+
+    /**
+     * Without a stream server, what the application's other readers accepted is only known
+     * from the share group's start offset, which the broker moves seconds after the
+     * acknowledgements: this drain ends when that (or this reader's own count) reaches the
+     * number of records published.
+     */
+    @Override
+    public List<byte[]> drain() throws BackendException {
+        long published = publishedCount();
+        return ObjectDrain.drain(this, published, mine -> {
+            long taken = mine;
+            if (mine < published) {
+                taken = Math.max(mine, backend.offsets().takenBy(topic, group));
+                backend.markReachable();
+            }
+            return taken;
+        });
+    }
+
+    @Override
+    public void close() {
+        awaitFetchAhead(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                acceptUnacknowledged();
+                if (!acceptedAhead.isEmpty()) {
+                    giveBack();
+                }
+            } catch (BackendException | KafkaException e) {
+                LOG.warn("closing reader of {} for {}: {}", topic, group, e.getMessage());
+            }
+            try {
+                if (consumer != null) {
+                    consumer.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
+                }
+            } catch (KafkaException e) {
+                LOG.warn("closing reader of {} for {}: {}", topic, group, e.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package io.braid.streams.kafka;
+
+import io.braid.streams.BackendException;
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.backend.ObjectPublisher;
+import io.braid.streams.backend.ObjectSubscriber;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Records a reader accepted ahead (while its application worked on the previous ones) on a real
+ * embedded broker: given back when the reader closes or its application stops asking, to its own
+ * application only, with counts that still add up to the topic's records.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class FetchAheadKafkaTest {
+
+    private static EmbeddedKafkaBroker broker;
+    private static KafkaObjectBackend backend;
+    private static int streams;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
+        backend = new KafkaObjectBackend(broker.bootstrapServers());
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (backend != null) {
+            backend.close();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    private static String streamWith(int records) throws BackendException {
+        String id = "fa" + (++streams);
+        backend.createTopic(id, 1);
+        ObjectPublisher pub = backend.publisher(id);
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < records; i++) {
+            values.add(("v" + i).getBytes(StandardCharsets.UTF_8));
+        }
+        pub.publish(values);
+        pub.flush();
+        return id;
+    }
+
+    /** One of two readers of {@code app}, sharing (one record per fetch). */
+    private static ShareSubscriber sharingReader(String stream, String app) throws BackendException {
+        ShareSubscriber s = (ShareSubscriber) backend.subscriber(stream, app, ConsumerMode.AT_MOST_ONCE);
+        s.readersOfApplication(2);
+        return s;
+    }
+
+    private static List<String> strings(List<byte[]> values) {
+        return values.stream().map(v -> new String(v, StandardCharsets.UTF_8)).toList();
+    }
+
+    /** Polls until {@code n} records came (or 30 s), then once more to catch an extra one. */
+    private static List<String> read(ObjectSubscriber reader, int n) throws BackendException {
+        List<String> got = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (got.size() < n && System.nanoTime() < deadline) {
+            got.addAll(strings(reader.poll(200)));
+        }
+        got.addAll(strings(reader.poll(500)));
+        return got;
+    }
+
+    /** Polls {@code reader} once for a record and waits until it has accepted the next one ahead. */
+    private static List<String> takeOneAndFetchAhead(ShareSubscriber reader) throws Exception {
+        List<String> first = List.of();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (first.isEmpty() && System.nanoTime() < deadline) {
+            first = strings(reader.poll(500));
+        }
+        assertEquals(1, first.size(), "a sharing reader takes one record per fetch");
+        while (reader.acceptedAheadCount() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, reader.acceptedAheadCount(), "the next record was accepted ahead");
+        return first;
+    }
+
+    private static void assertAllOnce(int records, List<String> got) {
+        Set<String> expected = new HashSet<>();
+        for (int i = 0; i < records; i++) {
+            expected.add("v" + i);
+        }
+        assertEquals(records, got.size(), "every record once: " + got);
+        assertEquals(expected, new HashSet<>(got));
+    }
+
+    @Test
+    void aClosingReaderGivesBackWhatItAcceptedAheadToItsApplicationOnly() throws Exception {
+        String stream = streamWith(10);
+        ShareSubscriber a = sharingReader(stream, "app1");
+        List<String> got = new ArrayList<>(takeOneAndFetchAhead(a));
+        a.close();
+        assertEquals(2, a.acceptedCount(), "the record returned and the one given back");
+        try (ShareSubscriber b = sharingReader(stream, "app1");
+             ObjectSubscriber other = backend.subscriber(stream, "app2", ConsumerMode.AT_MOST_ONCE)) {
+            got.addAll(read(b, 9));
+            assertAllOnce(10, got);
+            long published = b.publishedCount();
+            assertEquals(11, published, "ten records and one copy given back");
+            assertEquals(published, a.acceptedCount() + b.acceptedCount(), "the application's counts add up");
+
+            assertAllOnce(10, read(other, 10));
+            assertEquals(published, other.acceptedCount(), "the other application accepted and skipped the copy");
+        }
+    }
+
+    @Test
+    void recordsAcceptedAheadThatNobodyAsksForAreGivenBack() throws Exception {
+        String stream = streamWith(6);
+        try (ShareSubscriber idle = sharingReader(stream, "app3");
+             ShareSubscriber busy = sharingReader(stream, "app3")) {
+            List<String> got = new ArrayList<>(takeOneAndFetchAhead(idle));
+            long t0 = System.nanoTime();
+            got.addAll(read(busy, 5)); // the fifth comes back once the idle reader's hold runs out
+            long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            assertAllOnce(6, got);
+            assertEquals(0, idle.acceptedAheadCount());
+            assertTrue(waitedMs >= ShareSubscriber.GIVE_BACK_MS - 1_000,
+                    "given back after the hold, not before the application could ask: " + waitedMs + " ms");
+            assertEquals(7, idle.acceptedCount() + busy.acceptedCount());
+        }
+    }
+
+    @Test
+    void atLeastOnceReadersDoNotFetchAhead() throws Exception {
+        String stream = streamWith(4);
+        try (ObjectSubscriber s = backend.subscriber(stream, "app4", ConsumerMode.AT_LEAST_ONCE)) {
+            s.readersOfApplication(2);
+            List<String> got = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (got.isEmpty() && System.nanoTime() < deadline) {
+                got.addAll(strings(s.poll(500)));
+            }
+            Thread.sleep(300);
+            assertEquals(0, ((ShareSubscriber) s).acceptedAheadCount());
+            got.addAll(read(s, 3));
+            assertAllOnce(4, got);
+        }
+    }
+}
