@@ -23,6 +23,14 @@ public interface ObjectSubscriber extends AutoCloseable {
     }
 
     /**
+     * Gets ready in the background for the first poll (a Kafka reader joins its group and may
+     * fetch ahead: records it accepts ahead are returned by the first poll). Called once the
+     * reader count is known; never blocks.
+     */
+    default void getReady() {
+    }
+
+    /**
      * Records this reader has accepted in all: acknowledged to the backend, which confirmed that
      * no other reader of the application will get them (under AT_LEAST_ONCE, what a poll returned
      * is accepted by the next poll or by close). Never blocks; callable from any thread.

@@ -58,6 +58,7 @@ public final class ObjectReader implements AutoCloseable {
         ObjectReader r = new ObjectReader(client, streamId, readerId, s);
         client.readers().add(r);
         r.readersOfApplication(client.readersOfApplication(streamId)); // a push between the two lines
+        s.getReady(); // a reader opened when its task starts has joined by the task's first poll
         return r;
     }
 

@@ -59,6 +59,8 @@ final class ShareSubscriber implements ObjectSubscriber {
 
     /** Longest wait of one fetch ahead; the application's next poll takes over after it. */
     static final long FETCH_AHEAD_MS = 50;
+    /** Longest wait of the fetch ahead that {@link #getReady()} starts: long enough to join the group. */
+    static final long JOIN_WAIT_MS = 500;
     /** Longest time between a poll's return and the next poll for which the following records are fetched ahead. */
     static final long FETCH_AHEAD_MAX_GAP_MS = 2_000;
     /** Records accepted ahead that the application has not asked for within this time are given back. */
@@ -180,6 +182,18 @@ final class ShareSubscriber implements ObjectSubscriber {
         }
     }
 
+    /**
+     * Joins the group and fetches ahead in the background (AT_MOST_ONCE and EXACTLY_ONCE): a
+     * reader opened when its task starts has joined by the task's first poll (a join takes about
+     * 0.2 s on the embedded broker). AT_LEAST_ONCE joins at its first poll.
+     */
+    @Override
+    public synchronized void getReady() {
+        if (consumer == null && !closed && fetchAhead.isDone() && mode != ConsumerMode.AT_LEAST_ONCE) {
+            fetchAhead = CompletableFuture.runAsync(() -> fetchAhead(JOIN_WAIT_MS), fetchAheadThreads);
+        }
+    }
+
     /** Waits for the fetch ahead in progress until the deadline; false if it is still running then. */
     private boolean awaitFetchAhead(long deadline) {
         CompletableFuture<Void> f = fetchAhead;
@@ -244,17 +258,28 @@ final class ShareSubscriber implements ObjectSubscriber {
         if (mode == ConsumerMode.AT_LEAST_ONCE || pollGapNs > TimeUnit.MILLISECONDS.toNanos(FETCH_AHEAD_MAX_GAP_MS)) {
             return;
         }
-        fetchAhead = CompletableFuture.runAsync(this::fetchAhead, fetchAheadThreads);
+        fetchAhead = CompletableFuture.runAsync(() -> fetchAhead(FETCH_AHEAD_MS), fetchAheadThreads);
     }
 
-    private synchronized void fetchAhead() {
+    private synchronized void fetchAhead(long waitMs) {
         if (closed || !acceptedAhead.isEmpty()) {
             return;
         }
         try {
-            useAcquisition(Acquisition.forReaders(readers)); // holds nothing now: it may switch here
-            ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(FETCH_AHEAD_MS));
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+            ConsumerRecords<byte[], byte[]> records = ConsumerRecords.empty();
+            while (records.isEmpty() && !closed && System.nanoTime() < deadline) {
+                // Between empty slices the consumer holds nothing: the acquisition may switch here.
+                useAcquisition(Acquisition.forReaders(readers));
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                records = consumer.poll(Duration.ofMillis(Math.max(1, Math.min(FETCH_AHEAD_MS, left))));
+            }
             if (records.isEmpty()) {
+                return;
+            }
+            if (acquisition != Acquisition.forReaders(readers)) {
+                // A whole batch acquired just as another reader arrived: not this reader's alone any more.
+                releaseAll(records);
                 return;
             }
             Taken taken = acceptAndCommit(records);
@@ -269,6 +294,16 @@ final class ShareSubscriber implements ObjectSubscriber {
             LOG.warn("reader of {} for {}: fetch ahead failed (the next poll fetches): {}", topic, group,
                     e.toString());
         }
+    }
+
+    /** Gives records back to the broker unaccepted (each counts one more delivery), for any reader to fetch. */
+    private void releaseAll(ConsumerRecords<byte[], byte[]> records) throws BackendException {
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            consumer.acknowledge(r, AcknowledgeType.RELEASE);
+        }
+        commit();
+        LOG.debug("reader of {} for {}: released {} records fetched ahead in bulk as readers joined", topic, group,
+                records.count());
     }
 
     private synchronized void giveBackUnclaimed(long generation) {
@@ -346,6 +381,11 @@ final class ShareSubscriber implements ObjectSubscriber {
             }
         }
         return new Taken(out, skipped);
+    }
+
+    /** Whether the reader has its share consumer, created by its first poll or fetch ahead (for tests). */
+    synchronized boolean hasConsumer() {
+        return consumer != null;
     }
 
     /** Records accepted ahead and not returned yet (for tests). */

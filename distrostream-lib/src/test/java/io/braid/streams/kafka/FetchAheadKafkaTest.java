@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -157,6 +158,60 @@ class FetchAheadKafkaTest {
             assertEquals(0, ((ShareSubscriber) s).acceptedAheadCount());
             got.addAll(read(s, 3));
             assertAllOnce(4, got);
+        }
+    }
+
+    @Test
+    void aReaderThatGetsReadyJoinsBeforeItsFirstPollWhichReturnsTheWaitingRecord() throws Exception {
+        String stream = streamWith(1);
+        try (ShareSubscriber s = (ShareSubscriber) backend.subscriber(stream, "app5", ConsumerMode.EXACTLY_ONCE)) {
+            s.readersOfApplication(1);
+            assertFalse(s.hasConsumer());
+            s.getReady();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!s.hasConsumer() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(s.hasConsumer(), "getting ready created the share consumer and started its join");
+            List<String> got = new ArrayList<>();
+            deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (got.isEmpty() && System.nanoTime() < deadline) {
+                got.addAll(strings(s.poll(1_000)));
+            }
+            assertEquals(List.of("v0"), got);
+            assertEquals(1, s.acceptedCount());
+        }
+    }
+
+    @Test
+    void aBulkFetchAheadThatEndsAfterASecondReaderCameReleasesTheBatch() throws Exception {
+        String stream = "fa" + (++streams);
+        backend.createTopic(stream, 1);
+        try (ShareSubscriber first = (ShareSubscriber) backend.subscriber(stream, "app6", ConsumerMode.AT_MOST_ONCE)) {
+            first.readersOfApplication(1); // alone: it fetches whole batches
+            first.getReady();
+            Thread.sleep(100); // its fetch ahead is waiting for records
+            first.readersOfApplication(2); // a second reader arrives
+            ObjectPublisher pub = backend.publisher(stream);
+            List<byte[]> values = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                values.add(("v" + i).getBytes(StandardCharsets.UTF_8));
+            }
+            pub.publish(values);
+            pub.flush();
+            try (ShareSubscriber second = sharingReader(stream, "app6")) {
+                List<String> a = new ArrayList<>();
+                List<String> b = new ArrayList<>();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (a.size() + b.size() < 20 && System.nanoTime() < deadline) {
+                    a.addAll(strings(first.poll(100)));
+                    b.addAll(strings(second.poll(100)));
+                }
+                List<String> all = new ArrayList<>(a);
+                all.addAll(b);
+                assertAllOnce(20, all);
+                assertTrue(a.size() < 20 && b.size() > 0, "both readers got records: " + a.size() + " / " + b.size());
+            }
         }
     }
 }
