@@ -94,6 +94,8 @@ final class ShareSubscriber implements ObjectSubscriber {
     /** Records whose acceptance the broker confirmed. */
     private final AtomicLong accepted = new AtomicLong();
     private boolean closed;
+    /** Set when close starts, so that a fetch ahead in progress stops after its current slice. */
+    private volatile boolean closing;
 
     ShareSubscriber(KafkaObjectBackend backend, String topic, String group, ConsumerMode mode,
             Executor fetchAheadThreads, ScheduledExecutorService giveBackTimer) {
@@ -268,7 +270,7 @@ final class ShareSubscriber implements ObjectSubscriber {
         try {
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
             ConsumerRecords<byte[], byte[]> records = ConsumerRecords.empty();
-            while (records.isEmpty() && !closed && System.nanoTime() < deadline) {
+            while (records.isEmpty() && !closing && System.nanoTime() < deadline) {
                 // Between empty slices the consumer holds nothing: the acquisition may switch here.
                 useAcquisition(Acquisition.forReaders(readers));
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
@@ -429,6 +431,7 @@ final class ShareSubscriber implements ObjectSubscriber {
 
     @Override
     public void close() {
+        closing = true;
         awaitFetchAhead(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
         synchronized (this) {
             if (closed) {
