@@ -154,19 +154,32 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** Creates the stream's topic with {@code admin}; returns false when it existed already. */
     static boolean createTopic(Admin admin, String streamId, int partitions) throws BackendException {
         try {
-            admin.createTopics(List.of(new NewTopic(topicName(streamId), partitions, (short) 1)))
-                    .all().get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            await(admin.createTopics(List.of(new NewTopic(topicName(streamId), partitions, (short) 1))).all(),
+                    "create the topic of stream " + streamId);
             return true;
-        } catch (ExecutionException e) {
+        } catch (BackendException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
-                throw failure("create the topic of stream " + streamId, e.getCause());
+                throw e;
             }
             return false;
+        }
+    }
+
+    /**
+     * The result of a request to the broker, waited for at most {@link #REQUEST_TIMEOUT_MS}; a
+     * failure, the timeout or an interruption becomes a {@link BackendException} saying what could
+     * not be done, with the request's own error as its cause.
+     */
+    static <T> T await(Future<T> request, String what) throws BackendException {
+        try {
+            return request.get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw failure(what, e.getCause());
         } catch (TimeoutException e) {
-            throw failure("create the topic of stream " + streamId, e);
+            throw failure(what, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw failure("create the topic of stream " + streamId, e);
+            throw failure(what, e);
         }
     }
 
@@ -231,30 +244,18 @@ public final class KafkaObjectBackend implements ObjectBackend {
             }
         }
         try {
-            admin.deleteShareGroups(List.of(groupName(application, stream))).all()
-                    .get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            LOG.debug("warm-up group not deleted: {}", e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            await(admin.deleteShareGroups(List.of(groupName(application, stream))).all(), "delete the warm-up group");
+        } catch (BackendException e) {
+            LOG.debug("warm-up group not deleted: {}", e.getMessage());
         }
     }
 
     /** New groups start from the beginning of the topic: records stay until some reader takes them. */
     private void configureGroup(String group) throws BackendException {
-        try {
-            admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.GROUP, group), List.of(
-                    new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
-                    .all().get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            lastReachableNs = System.nanoTime();
-        } catch (ExecutionException e) {
-            throw failure("configure share group " + group, e.getCause());
-        } catch (TimeoutException e) {
-            throw failure("configure share group " + group, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw failure("configure share group " + group, e);
-        }
+        await(admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.GROUP, group), List.of(
+                new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+                .all(), "configure share group " + group);
+        markReachable();
     }
 
     /**
@@ -269,18 +270,11 @@ public final class KafkaObjectBackend implements ObjectBackend {
             for (byte[] v : values) {
                 sends.add(producer.send(new ProducerRecord<byte[], byte[]>(topic, null, null, v, only)));
             }
-            for (Future<RecordMetadata> f : sends) {
-                f.get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            }
         } catch (KafkaException e) {
             throw failure("publish to " + topic, e);
-        } catch (ExecutionException e) {
-            throw failure("publish to " + topic, e.getCause());
-        } catch (TimeoutException e) {
-            throw failure("publish to " + topic, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw failure("publish to " + topic, e);
+        }
+        for (Future<RecordMetadata> f : sends) {
+            await(f, "publish to " + topic);
         }
     }
 
@@ -302,17 +296,8 @@ public final class KafkaObjectBackend implements ObjectBackend {
         if (System.nanoTime() - lastReachableNs < REACHABILITY_CHECK_INTERVAL_NS) {
             return;
         }
-        try {
-            admin.describeCluster().nodes().get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            lastReachableNs = System.nanoTime();
-        } catch (ExecutionException e) {
-            throw failure("reach the broker", e.getCause());
-        } catch (TimeoutException e) {
-            throw failure("reach the broker", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw failure("reach the broker", e);
-        }
+        await(admin.describeCluster().nodes(), "reach the broker");
+        markReachable();
     }
 
     static BackendException failure(String what, Throwable cause) {

@@ -16,8 +16,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,8 +26,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -135,9 +135,9 @@ final class ShareSubscriber implements ObjectSubscriber {
     }
 
     /**
-     * Called when the consumer holds no record (everything it returned is accepted): a share consumer acquires only inside poll and returns all it acquired, so it
-     * can leave without releasing any, and a consumer with the acquisition the reader count asks
-     * for replaces it.
+     * Called when the consumer holds no record (everything it returned is accepted): a share
+     * consumer acquires only inside poll and returns all it acquired, so it can leave without
+     * releasing any, and a consumer with the acquisition the reader count asks for replaces it.
      */
     private void useAcquisition(Acquisition wanted) throws BackendException {
         if (consumer != null && wanted == acquisition) {
@@ -243,7 +243,7 @@ final class ShareSubscriber implements ObjectSubscriber {
             return values(records, Set.of()).mine();
         }
         Taken taken = acceptAndCommit(records);
-        accepted.addAndGet(taken.mine().size() + taken.skipped());
+        accepted.addAndGet(taken.accepted());
         return taken.mine();
     }
 
@@ -360,12 +360,15 @@ final class ShareSubscriber implements ObjectSubscriber {
         }
         ConsumerRecords<byte[], byte[]> records = unacknowledged;
         unacknowledged = ConsumerRecords.empty();
-        Taken taken = values(records, commit());
-        accepted.addAndGet(taken.mine().size() + taken.skipped());
+        accepted.addAndGet(values(records, commit()).accepted());
     }
 
     /** What a reader got from a fetch: its values, and how many copies given back for another group it skipped. */
     private record Taken(List<byte[]> mine, int skipped) {
+        /** Records whose acceptance the broker confirmed: this reader's and the skipped copies. */
+        int accepted() {
+            return mine.size() + skipped;
+        }
     }
 
     private Taken values(ConsumerRecords<byte[], byte[]> records, Set<TopicPartition> dropped) {
