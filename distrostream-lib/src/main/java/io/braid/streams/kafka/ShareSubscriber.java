@@ -87,7 +87,7 @@ final class ShareSubscriber implements ObjectSubscriber {
     private long aheadGeneration;
     /** The fetch ahead in progress (done when none is). */
     private volatile CompletableFuture<Void> fetchAhead = CompletableFuture.completedFuture(null);
-    /** When the last poll returned records (0: never), to measure how long the application works on them. */
+    /** When a poll last returned records (0: not since the next poll), to measure how long the application works on them. */
     private long lastHandOverNs;
     /** How long the application took between the previous hand-over and its next poll (-1: not known). */
     private long pollGapNs = -1;
@@ -217,8 +217,9 @@ final class ShareSubscriber implements ObjectSubscriber {
 
     private List<byte[]> pollConsumer(long deadline, boolean checkReachable) throws BackendException {
         long now = System.nanoTime();
-        if (lastHandOverNs != 0) {
+        if (lastHandOverNs != 0) { // the first poll since records were handed over
             pollGapNs = now - lastHandOverNs;
+            lastHandOverNs = 0;
         }
         acceptUnacknowledged();
         if (!acceptedAhead.isEmpty()) {

@@ -214,4 +214,41 @@ class FetchAheadKafkaTest {
             }
         }
     }
+
+    @Test
+    void aReaderThatWaitedLongForRecordsButCameBackAtOnceStillFetchesAhead() throws Exception {
+        String stream = streamWith(1);
+        try (ShareSubscriber s = sharingReader(stream, "app7")) {
+            List<String> got = new ArrayList<>(takeTheOnlyRecord(s));
+            // The application comes back at once and waits longer than the fetch-ahead gap for more.
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ShareSubscriber.FETCH_AHEAD_MAX_GAP_MS + 500);
+            while (System.nanoTime() < until) {
+                got.addAll(strings(s.poll(100)));
+            }
+            ObjectPublisher pub = backend.publisher(stream);
+            pub.publish(List.of("v1".getBytes(StandardCharsets.UTF_8), "v2".getBytes(StandardCharsets.UTF_8)));
+            pub.flush();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (got.size() < 2 && System.nanoTime() < deadline) {
+                got.addAll(strings(s.poll(200)));
+            }
+            while (s.acceptedAheadCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals(1, s.acceptedAheadCount(), "the empty polls were not the application's work: it fetches ahead");
+            got.addAll(strings(s.poll(0)));
+            assertAllOnce(3, got);
+        }
+    }
+
+    /** Polls until the stream's only record comes. */
+    private static List<String> takeTheOnlyRecord(ShareSubscriber reader) throws Exception {
+        List<String> first = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (first.isEmpty() && System.nanoTime() < deadline) {
+            first.addAll(strings(reader.poll(500)));
+        }
+        assertEquals(List.of("v0"), first);
+        return first;
+    }
 }
