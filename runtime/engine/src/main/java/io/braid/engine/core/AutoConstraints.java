@@ -134,6 +134,14 @@ final class AutoConstraints {
     boolean stalled() {
         boolean any = false;
         for (AutoType a : types.values()) {
+            if (a.learning() && a.learner.epochRunning() && a.epochOwed > 0) {
+                // Its last tasks never came, and those it got have ended: it ends as a partial epoch.
+                a.epochOwed = 0;
+                Epoch e = a.learner.shorten(a.epochGiven);
+                if (e != null) {
+                    epochEnded(a, e);
+                }
+            }
             if (a.learning() && !a.learner.epochRunning() && !a.held.isEmpty()) {
                 any |= releaseEpoch(a, true);
             }
@@ -188,6 +196,7 @@ final class AutoConstraints {
             a.earlierEpochs.addAll(a.learner.epochs());
             a.learner = null;
             a.reserved = false;
+            a.epochOwed = 0;
             a.epochSerial++;
             a.state = State.WAITING;
         }
@@ -246,11 +255,16 @@ final class AutoConstraints {
         }
     }
 
-    /** Starts the next epoch if it can; {@code partial} allows fewer tasks than a full one. */
+    /**
+     * Starts the next epoch if it can, or gives the running one the tasks it still needs;
+     * {@code partial} allows fewer tasks than a full one. A full epoch starts once a wave's worth
+     * of tasks is held (the learning node's concurrency at the epoch's value); the rest of its
+     * tasks are given to it as they become ready.
+     */
     private boolean releaseEpoch(AutoType a, boolean partial) {
         ConstraintLearner l = a.learner;
-        int node = a.learningNode;
         if (l.epochRunning()) {
+            feedEpoch(a);
             return false;
         }
         if (a.held.isEmpty()) {
@@ -258,41 +272,51 @@ final class AutoConstraints {
             return false;
         }
         reserve(a, true);
-        if (scheduler.view(node).usedIoExecutors() > 0) {
+        if (scheduler.view(a.learningNode).usedIoExecutors() > 0) {
             return false; // I/O tasks that started before the reservation: measure without them
         }
         int size = l.epochSize();
-        if (a.held.size() < size && !partial) {
+        if (a.held.size() < Math.min(size, l.concurrency()) && !partial) {
             return false;
         }
-        int n = Math.min(size, a.held.size());
+        int n = partial ? Math.min(size, a.held.size()) : size;
         l.startEpoch(n);
         a.epochSerial++;
         a.epochFirstStart = Long.MAX_VALUE;
         a.epochLastEnd = 0;
-        double c = l.constraint();
-        for (int i = 0; i < n; i++) {
-            give(a, a.held.poll(), c, node, a.epochSerial);
-        }
+        a.epochOwed = n;
+        a.epochGiven = 0;
+        feedEpoch(a);
         if (trace != null) {
-            trace.counter(a.learningNodeName, "storageBW " + a.label(), clockMicros.getAsLong(), c);
+            trace.counter(a.learningNodeName, "storageBW " + a.label(), clockMicros.getAsLong(), l.constraint());
         }
         return true;
     }
 
+    /** Gives the running epoch the held tasks it still needs, pinned to the learning node. */
+    private void feedEpoch(AutoType a) {
+        while (a.epochOwed > 0 && !a.held.isEmpty()) {
+            give(a, a.held.poll(), a.learner.constraint(), a.learningNode, a.epochSerial);
+            a.epochOwed--;
+            a.epochGiven++;
+        }
+    }
+
     /**
-     * While {@code a} learns: the held tasks beyond what the next epoch needs go to the other nodes
-     * at the best value measured so far (the progression's first value before any is measured),
-     * no more than run there at once.
+     * While {@code a} learns: the held tasks beyond what the learning node needs go to the other
+     * nodes at the best value measured so far (the progression's first value before any is
+     * measured), no more than run there at once. The learning node needs the epoch about to
+     * start, or, while one runs, the rest of it and the epoch after it.
      */
     private void releaseElsewhere(AutoType a) {
-        int keep = a.learner.epochSize();
+        ConstraintLearner l = a.learner;
+        int keep = l.epochRunning() ? a.epochOwed + l.nextEpochSize() : l.epochSize();
         List<NodeCapacity> others = nodesNotLearning(a);
         if (a.held.size() <= keep || others.isEmpty()) {
             return;
         }
-        ConstraintObjective.Choice best = a.learner.choose(a.held.size() - keep + a.elsewhere, others, TIE_TOLERANCE);
-        double c = best != null ? best.constraint() : a.learner.values().get(0);
+        ConstraintObjective.Choice best = l.choose(a.held.size() - keep + a.elsewhere, others, TIE_TOLERANCE);
+        double c = best != null ? best.constraint() : l.values().get(0);
         int cap = Math.max(1, ConstraintObjective.maxConcurrent(c, others));
         if (c != a.provisional) {
             a.provisional = c;

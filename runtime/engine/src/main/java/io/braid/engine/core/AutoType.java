@@ -32,6 +32,9 @@ final class AutoType {
     boolean reserved;
     /** Bumped at each epoch start and when learning restarts: tells an epoch's tasks from older ones. */
     int epochSerial;
+    /** The running epoch's tasks given to the scheduler, and those it still needs (not ready yet). */
+    int epochGiven;
+    int epochOwed;
     long epochFirstStart = Long.MAX_VALUE;
     long epochLastEnd;
     /** While learning: tasks given to the other nodes and not ended, their value, how many in all. */

@@ -84,24 +84,33 @@ class AutoConstraintsCoreTest {
     void sharedTheOtherNodesRunWhatTheNextEpochDoesNotNeed() {
         CoreHarness h = CoreHarness.io(2, 1, 100, 4);
         submitAuto(h, 1, 20);
-        // Epoch 1 (25 MB/s, 4 at once) takes 8 tasks; of the 12 held, 8 stay for the next epoch
-        // and 4 go to node 1 at the progression's first value (nothing measured yet): 4 at once.
+        // Epoch 1 (25 MB/s, 4 at once) takes 8 tasks and the next one (50 MB/s, 2 at once) will
+        // need 4: of the 12 held, 4 stay and 8 are spare. Node 1 runs them at the progression's
+        // first value (nothing measured yet): 4 at once.
         List<String> sent = h.dispatch();
         assertEquals(List.of("1@0", "2@0", "3@0", "4@0"), on(sent, 0).stream().sorted().toList(), sent.toString());
         assertEquals(List.of("10@1", "11@1", "12@1", "9@1"), on(sent, 1).stream().sorted().toList(), sent.toString());
         assertEquals(100, h.scheduler.view(1).usedStorageBandwidthMBs(), 1e-9, "4 x 25 MB/s");
         finish(h, sent, 400);
         sent = h.dispatch();
-        assertEquals(List.of("5@0", "6@0", "7@0", "8@0"), sent.stream().sorted().toList(),
-                "epoch 1's second wave; the 8 held stay for the next epoch");
+        assertEquals(List.of("5@0", "6@0", "7@0", "8@0"), on(sent, 0).stream().sorted().toList(),
+                "epoch 1's second wave: " + sent);
+        assertEquals(List.of("13@1", "14@1", "15@1", "16@1"), on(sent, 1).stream().sorted().toList(),
+                "the other 4 spare tasks; 17..20 stay for the next epoch: " + sent);
         finish(h, sent, 400);
-        waves(h, 2, 2, 120); // epoch 2: 50 MB/s, 2 at once
+        assertEquals(List.of("17@0", "18@0", "19@0", "20@0"), waves(h, 2, 2, 120).stream().sorted().toList(),
+                "epoch 2: 50 MB/s, 2 at once, with the tasks that stayed");
+        submitAuto(h, 21, 22);
         waves(h, 2, 1, 100); // epoch 3: 100 MB/s, 1 at once; 100 > 120 / 2: learning stops
         AutoConstraintReport r = report(h);
         assertEquals(State.LEARNED, r.state());
         assertEquals(List.of(25.0, 50.0, 100.0), r.epochs().stream().map(Epoch::constraint).toList());
-        assertEquals(4, r.ranElsewhere());
-        assertEquals(2, h.dispatch().size(), "the 2 tasks left, at the chosen value");
+        assertEquals(8, r.ranElsewhere());
+        submitAuto(h, 23, 26);
+        // 4 ready: 25 -> ceil(4/8) x 400; 50 -> ceil(4/4) x 120; 100 -> ceil(4/2) x 100 = 200.
+        sent = h.dispatch();
+        assertEquals(2, on(sent, 0).size(), "the chosen value (50 MB/s) on both nodes: " + sent);
+        assertEquals(2, on(sent, 1).size(), "the chosen value (50 MB/s) on both nodes: " + sent);
         assertTrue(h.fatal.isEmpty(), h.fatal.toString());
     }
 
@@ -120,12 +129,13 @@ class AutoConstraintsCoreTest {
         finish(h, on(sent, 1), 400);
         finish(h, on(sent, 0), 120);
         sent = h.dispatch();
-        assertEquals(2, sent.size(), "epoch 2's second wave; the 4 held stay for epoch 3: " + sent);
-        assertEquals(sent, on(sent, 0));
+        assertEquals(2, on(sent, 0).size(), "epoch 2's second wave: " + sent);
+        assertEquals(2, on(sent, 1).size(), "of the 4 held, 2 stay for epoch 3 and 2 are spare: " + sent);
         finish(h, sent, 120);
         submitAuto(h, 21, 30);
-        // Epoch 3 (100 MB/s, 1 at once) takes 2; 12 held, 2 stay, 10 spare. Measured: 25 MB/s ->
-        // ceil(10/4) x 400 = 1200 ms, 50 MB/s -> ceil(10/2) x 120 = 600 ms: node 1 runs 2 at once.
+        // Epoch 3 (100 MB/s, 1 at once, the last value) takes 2 of the 12 held, 10 are spare.
+        // Measured: 25 MB/s -> ceil(10/4) x 400 = 1200 ms, 50 MB/s -> ceil(10/2) x 120 = 600 ms:
+        // node 1 runs 2 at once.
         sent = h.dispatch();
         assertEquals(1, on(sent, 0).size(), sent.toString());
         assertEquals(2, on(sent, 1).size(), "2 at once at 50 MB/s: " + sent);
@@ -212,6 +222,36 @@ class AutoConstraintsCoreTest {
     }
 
     @Test
+    void anEpochStartsWithAWaveAndTakesTheRestOfItsTasksAsTheyBecomeReady() {
+        CoreHarness h = CoreHarness.io(1, 1, 100, 4);
+        h.submit(1, 1); // a compute task: the run goes on while the epoch waits
+        submitAuto(h, 2, 4);
+        assertEquals(List.of("1@0"), h.dispatch(), "3 tasks, less than a wave of 4: the epoch waits");
+        submitAuto(h, 5, 5);
+        List<String> first = h.dispatch();
+        assertEquals(List.of("2@0", "3@0", "4@0", "5@0"), first.stream().sorted().toList(), "a wave's worth: epoch 1 starts");
+        finish(h, List.of("2@0", "3@0"), 400);
+        assertEquals(List.of(), h.dispatch(), "the rest of the epoch is not ready yet");
+        submitAuto(h, 6, 7);
+        assertEquals(List.of("6@0", "7@0"), h.dispatch().stream().sorted().toList(), "given to the epoch as they come");
+        finish(h, List.of("4@0", "5@0", "6@0", "7@0"), 400);
+        assertEquals(State.LEARNING, report(h).state());
+        assertTrue(report(h).epochs().isEmpty(), "the epoch still waits for 2 tasks while task 1 runs");
+        h.done(1);
+        assertEquals(List.of(), h.dispatch());
+        Epoch e = report(h).epochs().get(0);
+        assertEquals(Epoch.Kind.PARTIAL, e.kind(), "nothing runs any more: the epoch ends with the 6 it got");
+        assertEquals(6, e.tasks());
+        submitAuto(h, 8, 15);
+        List<String> again = h.dispatch();
+        assertEquals(4, again.size(), "25 MB/s again, now a full epoch: " + again);
+        finish(h, again, 400);
+        waves(h, 1, 4, 400);
+        assertEquals(Epoch.Kind.MEASURED, report(h).epochs().get(1).kind());
+        assertEquals(25.0, report(h).epochs().get(1).constraint());
+    }
+
+    @Test
     void newReadyTasksReEvaluateTheChoice() {
         CoreHarness h = CoreHarness.io(1, 1, 100, 2);
         submitAuto(h, 1, 6);
@@ -263,7 +303,8 @@ class AutoConstraintsCoreTest {
         CoreHarness h = CoreHarness.io(2, 1, 100, 2);
         submitAuto(h, 1, 8);
         List<String> e1 = h.dispatch();
-        assertEquals(List.of("1@0", "2@0"), e1);
+        assertEquals(List.of("1@0", "2@0", "5@1", "6@1"), e1, "epoch 1's first wave, and the 2 spare tasks");
+        finish(h, on(e1, 1), 100);
         h.core.workerLost(0);
         List<String> again = h.dispatch();
         assertEquals(2, again.size(), "a new first epoch on node 1: " + again);

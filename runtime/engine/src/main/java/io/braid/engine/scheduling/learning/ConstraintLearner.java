@@ -20,13 +20,14 @@ import java.util.List;
  *       ({@link Epoch.Kind#SAME_CONCURRENCY}).</li>
  * </ul>
  *
- * <p>An epoch is {@code wavesPerEpoch * concurrency(c)} tasks of the type started together on
- * the learning node at value c (as many waves of the node's concurrency at c), while no other
- * I/O task runs there; its time t(c) is the mean execution time of its tasks. Remainder: when
- * fewer tasks than that are available, the caller may still run them as a partial epoch (so that
- * the run never waits for tasks that will not come); a partial epoch, or one in which a task
- * failed, is recorded but not used, and the same value is tried again with the next tasks. A
- * type that never has enough ready tasks therefore keeps learning at its first value.
+ * <p>An epoch is {@code wavesPerEpoch * concurrency(c)} tasks of the type on the learning node
+ * at value c (as many waves of the node's concurrency at c), while no other I/O task runs there;
+ * its time t(c) is the mean execution time of its tasks. Remainder: when fewer tasks than that
+ * are available, the caller may still run them as a partial epoch (so that the run never waits
+ * for tasks that will not come), or {@link #shorten} an epoch whose last tasks never came; a
+ * partial epoch, or one in which a task failed, is recorded but not used, and the same value is
+ * tried again with the next tasks. A type that never has enough ready tasks therefore keeps
+ * learning at its first value.
  */
 public final class ConstraintLearner {
 
@@ -117,6 +118,25 @@ public final class ConstraintLearner {
         return wavesPerEpoch * concurrency();
     }
 
+    /**
+     * Tasks the epoch after the running one (or after the next one, when none runs) needs if
+     * learning goes on: 0 when it cannot go on. Values a bounded range skips (same concurrency)
+     * are skipped here too.
+     */
+    public int nextEpochSize() {
+        if (finished) {
+            return 0;
+        }
+        int c = concurrency();
+        for (int s = step + 1; s < values.size(); s++) {
+            int next = node.concurrency(values.get(s));
+            if (!spec.bounded() || next != c) {
+                return wavesPerEpoch * next;
+            }
+        }
+        return 0;
+    }
+
     public boolean epochRunning() {
         return started > 0;
     }
@@ -167,6 +187,22 @@ public final class ConstraintLearner {
         return taskEnded();
     }
 
+    /**
+     * The running epoch gets no more than {@code tasks} tasks after all (the others it was
+     * started with never became ready): it ends, as a partial epoch, once that many ended.
+     *
+     * @return the epoch, when that many have already ended; null otherwise
+     */
+    public Epoch shorten(int tasks) {
+        checkRunning();
+        if (tasks < Math.max(1, ended) || tasks > started) {
+            throw new IllegalArgumentException("the running epoch has " + ended + " of " + started
+                    + " tasks ended; it cannot have " + tasks);
+        }
+        started = tasks;
+        return ended < started ? null : close();
+    }
+
     private void checkRunning() {
         if (started == 0) {
             throw new IllegalStateException("no epoch is running");
@@ -174,9 +210,10 @@ public final class ConstraintLearner {
     }
 
     private Epoch taskEnded() {
-        if (++ended < started) {
-            return null;
-        }
+        return ++ended < started ? null : close();
+    }
+
+    private Epoch close() {
         int tasks = started;
         started = 0;
         double c = constraint();

@@ -157,6 +157,43 @@ class ConstraintLearnerTest {
     }
 
     @Test
+    void anEpochShortenedToTheTasksItGotEndsAsAPartialEpoch() {
+        ConstraintLearner l = new ConstraintLearner(AutoBandwidth.UNBOUNDED, new NodeCapacity(100, 4), 2);
+        l.startEpoch(8);
+        assertNull(l.taskFinished(10 * MS));
+        assertNull(l.shorten(3), "2 of the 3 it got still run");
+        assertNull(l.taskFinished(10 * MS));
+        Epoch e = l.taskFinished(10 * MS);
+        assertEquals(Kind.PARTIAL, e.kind());
+        assertEquals(3, e.tasks());
+        assertEquals(25.0, l.constraint(), "the same value again");
+        l.startEpoch(8);
+        l.taskFinished(10 * MS);
+        Epoch now = l.shorten(1);
+        assertEquals(Kind.PARTIAL, now.kind(), "its only task has ended: it ends at once");
+        assertFalse(l.epochRunning());
+        l.startEpoch(8);
+        l.taskFinished(10 * MS);
+        l.taskFinished(10 * MS);
+        assertThrows(IllegalArgumentException.class, () -> l.shorten(1), "2 have ended already");
+        assertThrows(IllegalArgumentException.class, () -> l.shorten(9));
+    }
+
+    @Test
+    void nextEpochSizeIsWhatTheEpochAfterTheRunningOneNeeds() {
+        ConstraintLearner l = new ConstraintLearner(AutoBandwidth.UNBOUNDED, new NodeCapacity(100, 4), 2);
+        assertEquals(8, l.epochSize());
+        assertEquals(4, l.nextEpochSize(), "50 MB/s: 2 at once, 2 waves");
+        replay(l, Map.of(25.0, 400L, 50.0, 100L, 100.0, 60L));
+        assertEquals(0, l.nextEpochSize(), "learning is over");
+        ConstraintLearner last = new ConstraintLearner(AutoBandwidth.UNBOUNDED, new NodeCapacity(100, 1), 2);
+        assertEquals(0, last.nextEpochSize(), "one value only: nothing after it");
+        // 100 MB/s, 2 executors: 4 .. 32 MB/s all let 2 run at once and are not run again; 64 lets 1.
+        ConstraintLearner bounded = new ConstraintLearner(new AutoBandwidth(true, 4, 64, 2), new NodeCapacity(100, 2), 2);
+        assertEquals(2, bounded.nextEpochSize(), "the next value run is 64 MB/s");
+    }
+
+    @Test
     void epochWithAFailedTaskIsNotUsed() {
         ConstraintLearner l = new ConstraintLearner(AutoBandwidth.UNBOUNDED, new NodeCapacity(100, 2), 1);
         l.startEpoch(2);
