@@ -140,6 +140,7 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
             synchronized (this) {
                 p = publisher;
                 if (p == null) {
+                    client().awaitObjectStream(getId());
                     p = client().objectBackend().publisher(getId());
                     publisher = p;
                 }

@@ -11,6 +11,7 @@ import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
 import io.braid.streams.protocol.ApplicationReaders;
+import io.braid.streams.protocol.AwaitObjectStream;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
 import io.braid.streams.protocol.ErrorReply;
@@ -41,6 +42,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -99,6 +101,8 @@ public final class DistroStreamClient implements AutoCloseable {
     private final LocalReaders readers = new LocalReaders();
     /** Stream id -> readers the application has on it, as the server last pushed. */
     private final Map<String, Integer> readerCounts = new ConcurrentHashMap<>();
+    /** Object streams whose topic the server said exists. */
+    private final Set<String> topicsReady = ConcurrentHashMap.newKeySet();
     private final Object lock = new Object();
     private MessageClient transport;
     private volatile Channel channel;
@@ -224,6 +228,19 @@ public final class DistroStreamClient implements AutoCloseable {
             throw new RegistrationException("cannot register " + (type == StreamType.OBJECT ? "object" : "file")
                     + " stream" + (alias == null ? "" : " '" + alias + "'") + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Waits until the object stream's topic exists: a server with an embedded broker replies to a
+     * registration before the topic is created, so the first publisher and reader of a stream in
+     * this process ask first (once per stream). Fails with the reason the topic could not be made.
+     */
+    public void awaitObjectStream(String streamId) throws BackendException {
+        if (topicsReady.contains(streamId)) {
+            return;
+        }
+        call(id -> new AwaitObjectStream(id, streamId), Ack.class, SLOW_REQUEST_TIMEOUT_MS);
+        topicsReady.add(streamId);
     }
 
     /** A stream's metadata by id (from the cache when known). */

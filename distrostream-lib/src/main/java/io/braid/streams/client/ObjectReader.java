@@ -53,6 +53,7 @@ public final class ObjectReader implements AutoCloseable {
     public static ObjectReader open(DistroStreamClient client, String streamId, ConsumerMode mode)
             throws BackendException {
         String readerId = client.newRoleId();
+        client.awaitObjectStream(streamId);
         ObjectSubscriber s = client.objectBackend().subscriber(streamId, client.applicationId(), mode);
         s.readersOfApplication(client.openObjectReader(streamId, readerId));
         ObjectReader r = new ObjectReader(client, streamId, readerId, s);

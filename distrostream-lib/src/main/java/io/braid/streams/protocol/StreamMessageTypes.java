@@ -33,7 +33,8 @@ public final class StreamMessageTypes implements MessageTypeProvider {
             new MessageTypes.Entry(50, ProgressTotal.class),
             new MessageTypes.Entry(51, OpenObjectReader.class),
             new MessageTypes.Entry(52, ObjectReaderClosed.class),
-            new MessageTypes.Entry(53, ApplicationReaders.class));
+            new MessageTypes.Entry(53, ApplicationReaders.class),
+            new MessageTypes.Entry(54, AwaitObjectStream.class));
 
     @Override
     public List<MessageTypes.Entry> messageTypes() {

@@ -11,6 +11,7 @@ import io.braid.streams.files.FileStreamOptions;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
 import io.braid.streams.protocol.ApplicationReaders;
+import io.braid.streams.protocol.AwaitObjectStream;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
 import io.braid.streams.protocol.ErrorReply;
@@ -82,6 +83,13 @@ public final class DistroStreamServer implements AutoCloseable {
     private final ObjectTopics topics;
     private final FileQueueFactory fileQueues;
     private final ExecutorService work;
+    /**
+     * Creates topics in the background ({@link ObjectTopics#createsTopicsInBackground()}), each on
+     * its own thread (a creation and its group's initialisation take about 0.2 s; streams
+     * registered together get their topics together); never interrupted (Kafka treats an
+     * interrupted start as fatal).
+     */
+    private final ExecutorService topicCreation;
     private final ScheduledExecutorService timer;
     private final String advertisedHost;
     private final Set<StreamType> allowedTypes;
@@ -107,6 +115,7 @@ public final class DistroStreamServer implements AutoCloseable {
                 b.workDir == null ? null : b.workDir.resolve("kafka"));
         this.fileQueues = b.fileQueues != null ? b.fileQueues : DistroStreamServer::directoryQueue;
         this.work = Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-work", true));
+        this.topicCreation = Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-topics", true));
         this.timer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("stream-server-timer", true));
     }
 
@@ -179,6 +188,8 @@ public final class DistroStreamServer implements AutoCloseable {
         }
         timer.shutdownNow();
         work.shutdownNow();
+        topicCreation.shutdown();
+        ready.values().forEach(f -> f.completeExceptionally(new BackendException("the stream server closed")));
         for (FileStream fs : fileStreams.values()) {
             try {
                 fs.queue.close();
@@ -309,6 +320,8 @@ public final class DistroStreamServer implements AutoCloseable {
                 publishFile(c, r);
             } else if (request instanceof ApplicationProgress r) {
                 reply(c.channel, progress.answer(r));
+            } else if (request instanceof AwaitObjectStream r) {
+                awaitObjectStream(c, r);
             } else if (request instanceof ServerInfoRequest) {
                 work.execute(() -> guarded(c, id, () -> new ServerInfo(id, topics.bootstrap())));
             } else {
@@ -357,7 +370,12 @@ public final class DistroStreamServer implements AutoCloseable {
             readiness = ready.computeIfAbsent(reg.stream().id(), k -> new CompletableFuture<>());
         }
         StreamMeta meta = reg.stream();
-        if (reg.created()) {
+        if (reg.created() && meta.type() == StreamType.OBJECT && topics.createsTopicsInBackground()) {
+            String applicationId = c.applicationId;
+            topicCreation.execute(() -> createTopic(meta, applicationId, readiness));
+            LOG.info("object stream {} registered{} (its topic is being created)", meta.id(),
+                    meta.alias() == null ? "" : " as '" + meta.alias() + "'");
+        } else if (reg.created()) {
             try {
                 if (meta.type() == StreamType.OBJECT) {
                     topics.createTopic(meta.id(), c.applicationId);
@@ -385,6 +403,44 @@ public final class DistroStreamServer implements AutoCloseable {
             }
         }
         return info(r.requestId(), meta);
+    }
+
+    /** On the topic-creation thread: a stream registered without waiting for its topic. */
+    private void createTopic(StreamMeta meta, String applicationId, CompletableFuture<Void> readiness) {
+        if (closed) {
+            readiness.completeExceptionally(new BackendException("the stream server closed"));
+            return;
+        }
+        try {
+            long t0 = System.nanoTime();
+            topics.createTopic(meta.id(), applicationId);
+            readiness.complete(null);
+            LOG.info("topic of object stream {} created in {} ms", meta.id(), (System.nanoTime() - t0) / 1_000_000);
+        } catch (BackendException | RuntimeException e) {
+            LOG.warn("cannot set up object stream {}: {}", meta.id(), e.getMessage());
+            readiness.completeExceptionally(e);
+        }
+    }
+
+    /** Replies once the stream's topic exists (at once if it does), or with why it could not be created. */
+    private void awaitObjectStream(Connection c, AwaitObjectStream r) throws StreamRegistryException {
+        synchronized (registry) {
+            registry.lookup(r.streamId(), c.clientId); // an unknown id is an error
+        }
+        CompletableFuture<Void> readiness = ready.get(r.streamId());
+        if (readiness == null) {
+            reply(c.channel, new Ack(r.requestId()));
+            return;
+        }
+        readiness.whenComplete((v, e) -> {
+            if (e == null) {
+                reply(c.channel, new Ack(r.requestId()));
+            } else {
+                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+                reply(c.channel, new ErrorReply(r.requestId(), ErrorReply.Kind.BACKEND, "stream " + r.streamId()
+                        + " could not be set up: " + cause.getMessage()));
+            }
+        });
     }
 
     private StreamMeta lookup(Connection c, LookupStream r) throws StreamRegistryException {

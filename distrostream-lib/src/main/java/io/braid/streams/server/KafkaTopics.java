@@ -70,6 +70,12 @@ final class KafkaTopics implements ObjectTopics {
         }
     }
 
+    /** With an embedded broker: a registration need not wait for the broker to start. */
+    @Override
+    public boolean createsTopicsInBackground() {
+        return mode.embedded();
+    }
+
     /** Starts the broker if embedded, then readies the group coordinator ({@link StreamTopicAdmin#warmUp()}). */
     @Override
     public void prepare() throws BackendException {

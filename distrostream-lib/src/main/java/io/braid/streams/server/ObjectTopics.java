@@ -19,6 +19,15 @@ public interface ObjectTopics extends AutoCloseable {
         createTopic(streamId);
     }
 
+    /**
+     * Whether the server creates topics in the background, replying to a registration at once:
+     * true where the first topic may wait for a broker that is starting (an embedded one).
+     * Clients then wait for a topic before they use it ({@code AwaitObjectStream}).
+     */
+    default boolean createsTopicsInBackground() {
+        return false;
+    }
+
     /** Gets the backend ready for the first stream (starts the embedded broker; may warm up more). */
     default void prepare() throws BackendException {
         bootstrap();

@@ -51,10 +51,17 @@ public final class TestStreamServer implements AutoCloseable {
         server.close();
     }
 
-    /** Kafka stand-in: remembers the topics it was asked to create. */
+    /**
+     * Kafka stand-in: remembers the topics it was asked to create. Like an embedded broker when
+     * {@link #background} is set; creation waits for {@link #gate} and fails with {@link #failure}
+     * when they are set.
+     */
     public static final class FakeTopics implements ObjectTopics {
         public final List<String> created = new CopyOnWriteArrayList<>();
         public volatile boolean closed;
+        public volatile boolean background;
+        public volatile java.util.concurrent.CountDownLatch gate;
+        public volatile String failure;
         /** Counted down by {@link #prepare()}. */
         public final java.util.concurrent.CountDownLatch prepared = new java.util.concurrent.CountDownLatch(1);
 
@@ -69,7 +76,24 @@ public final class TestStreamServer implements AutoCloseable {
         }
 
         @Override
+        public boolean createsTopicsInBackground() {
+            return background;
+        }
+
+        @Override
         public void createTopic(String streamId) throws BackendException {
+            java.util.concurrent.CountDownLatch g = gate;
+            if (g != null) {
+                try {
+                    g.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new BackendException("interrupted", e);
+                }
+            }
+            if (failure != null) {
+                throw new BackendException(failure);
+            }
             created.add(streamId);
         }
 
