@@ -33,7 +33,7 @@ class ObjectDistroStreamKafkaTest {
     }
 
     @Test
-    void registeringAnObjectStreamStartsTheBrokerAndCreatesItsTopic() throws Exception {
+    void registeringAnObjectStreamStartsTheBrokerAndItsTopicExistsOnceAwaited() throws Exception {
         try (DistroStreamServer server = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("work"));
              DistroStreamClient c = new DistroStreamClient(server.address(), "app", bootstrap -> {
                  throw new BackendException("unused");
@@ -41,6 +41,7 @@ class ObjectDistroStreamKafkaTest {
             c.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, tmp.resolve("files").toString());
             assertFalse(Files.exists(tmp.resolve("work/kafka")), "no broker for file streams");
             String id = c.register(StreamType.OBJECT, "topic-check", ConsumerMode.AT_MOST_ONCE, null).streamId();
+            c.awaitObjectStream(id); // the embedded broker's server creates topics in the background
             assertTrue(Files.exists(tmp.resolve("work/kafka")));
             String bootstrap;
             try {

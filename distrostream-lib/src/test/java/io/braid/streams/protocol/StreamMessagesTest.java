@@ -48,7 +48,8 @@ class StreamMessagesTest {
                 new ProgressTotal(20, 1L << 40),
                 new OpenObjectReader(21, "ds-1", "c-1/6"),
                 new ObjectReaderClosed("ds-1", "c-1/6"),
-                new ApplicationReaders("ds-1", 3));
+                new ApplicationReaders("ds-1", 3),
+                new AwaitObjectStream(22, "ds-1"));
     }
 
     @Test
