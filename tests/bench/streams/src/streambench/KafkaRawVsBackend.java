@@ -22,8 +22,8 @@ import java.util.Properties;
 
 /**
  * Raw kafka-clients vs KafkaObjectBackend on one embedded broker: producer→consumer throughput
- * (24 B and 1 MiB values), publish→poll latency (both: raw producer → classic consumer, and the
- * backend), broker start-up and first publish. The backend's
+ * (24 B and 1 MiB values), publish→poll latency (raw producer → classic consumer; the backend with
+ * an AT_MOST_ONCE and an AT_LEAST_ONCE reader), broker start-up and first publish. The backend's
  * reader is told it is its application's only reader, as the stream server tells a handle's
  * reader that reads alone (bulk acquisition, see {@code io.braid.streams.kafka.Acquisition}). Prints
  * {@code RESULT <name> <value> <unit>} lines.
@@ -59,8 +59,10 @@ public final class KafkaRawVsBackend {
             result("ratio_24B", be24 / raw24, "x");
             result("ratio_1MiB", be1m / raw1m, "x");
             double rawMedian = rawLatency(bs);
-            double backendMedian = latency(backend);
+            double backendMedian = latency(backend, ConsumerMode.AT_MOST_ONCE, "lat", "backend_latency");
             result("latency_median_ratio_to_raw", backendMedian / rawMedian, "x");
+            double atLeastOnce = latency(backend, ConsumerMode.AT_LEAST_ONCE, "lat-alo", "backend_latency_at_least_once");
+            result("latency_at_least_once_median_ratio_to_raw", atLeastOnce / rawMedian, "x");
         }
     }
 
@@ -185,11 +187,15 @@ public final class KafkaRawVsBackend {
         }
     }
 
-    /** Publish→poll latency through the backend (AT_MOST_ONCE: the poll commits); returns the median (ms). */
-    static double latency(KafkaObjectBackend backend) throws Exception {
-        backend.createTopic("lat", 1);
-        ObjectPublisher pub = backend.publisher("lat");
-        try (ObjectSubscriber sub = backend.subscriber("lat", "bench", ConsumerMode.AT_MOST_ONCE)) {
+    /**
+     * Publish→poll latency through the backend, a reader alone on its own stream {@code stream}
+     * (AT_MOST_ONCE: the poll commits before it returns; AT_LEAST_ONCE: the next poll's fetch
+     * carries the acceptance); prints {@code <name>_median} and {@code _p99}, returns the median (ms).
+     */
+    static double latency(KafkaObjectBackend backend, ConsumerMode mode, String stream, String name) throws Exception {
+        backend.createTopic(stream, 1);
+        ObjectPublisher pub = backend.publisher(stream);
+        try (ObjectSubscriber sub = backend.subscriber(stream, "bench", mode)) {
             sub.readersOfApplication(READERS);
             pub.publish(List.of(new byte[24]));
             while (sub.poll(500).isEmpty()) {
@@ -206,8 +212,8 @@ public final class KafkaRawVsBackend {
                 lat[i] = System.nanoTime() - s;
             }
             Arrays.sort(lat);
-            result("backend_latency_median", lat[n / 2] / 1e6, "ms");
-            result("backend_latency_p99", lat[n * 99 / 100] / 1e6, "ms");
+            result(name + "_median", lat[n / 2] / 1e6, "ms");
+            result(name + "_p99", lat[n * 99 / 100] / 1e6, "ms");
             return lat[n / 2] / 1e6;
         }
     }

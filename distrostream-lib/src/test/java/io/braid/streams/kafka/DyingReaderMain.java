@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * Test helper run in its own JVM: an AT_LEAST_ONCE reader that polls once, reports, and dies
  * without acknowledging. A fourth argument {@code alone} makes it its application's only reader
- * (bulk acquisition).
+ * (bulk acquisition). A fifth, a number k, makes it poll until it got records k times: it prints
+ * the records of the earlier polls on an {@code ACCEPTED} line (each later poll's fetch carried
+ * their acceptance) before the {@code TOOK} line of the last poll's records.
  */
 public final class DyingReaderMain {
     public static void main(String[] args) throws Exception {
@@ -20,17 +22,31 @@ public final class DyingReaderMain {
         if (args.length > 3 && args[3].equals("alone")) {
             reader.readersOfApplication(1);
         }
+        int polls = args.length > 4 ? Integer.parseInt(args[4]) : 1;
         long deadline = System.currentTimeMillis() + 20_000;
+        StringBuilder accepted = new StringBuilder("ACCEPTED");
         List<byte[]> got = List.of();
-        while (got.isEmpty() && System.currentTimeMillis() < deadline) {
-            got = reader.poll(500);
+        for (int k = 0; k < polls; k++) {
+            if (k > 0) {
+                append(accepted, got);
+            }
+            got = List.of();
+            while (got.isEmpty() && System.currentTimeMillis() < deadline) {
+                got = reader.poll(500);
+            }
         }
-        StringBuilder line = new StringBuilder("TOOK");
-        for (byte[] v : got) {
-            line.append(' ').append(new String(v));
+        if (polls > 1) {
+            System.out.println(accepted);
         }
-        System.out.println(line);
+        System.out.println(append(new StringBuilder("TOOK"), got));
         System.out.flush();
         Runtime.getRuntime().halt(3);
+    }
+
+    private static StringBuilder append(StringBuilder line, List<byte[]> values) {
+        for (byte[] v : values) {
+            line.append(' ').append(new String(v));
+        }
+        return line;
     }
 }

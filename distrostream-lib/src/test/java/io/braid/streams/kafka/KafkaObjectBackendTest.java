@@ -282,6 +282,44 @@ class KafkaObjectBackendTest {
     }
 
     @Test
+    void atLeastOnceRecordsAcceptedWithTheNextFetchDoNotComeBack() throws Exception {
+        // The child polls 3 times and dies: the first two polls' records were accepted by the
+        // fetch of the poll after them (no commit of their own), the last poll's were not.
+        String stream = newStream();
+        List<byte[]> values = payloads("carried", 12);
+        ObjectPublisher pub = backend.publisher(stream);
+        pub.publish(values);
+        pub.flush();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", DyingReaderMain.class.getName(),
+                broker.bootstrapServers(), stream, "alo-carried", "shares", "3")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String accepted;
+        String took;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
+            accepted = out.readLine();
+            took = out.readLine();
+        }
+        assertTrue(child.waitFor(20, TimeUnit.SECONDS));
+        assertEquals(3, child.exitValue(), "child halted");
+        assertTrue(accepted != null && accepted.startsWith("ACCEPTED "), "child accepted records: " + accepted);
+        assertTrue(took != null && took.startsWith("TOOK "), "child took records: " + took);
+        List<String> acceptedByDead = Arrays.asList(accepted.substring(9).split(" "));
+        List<String> takenByDead = Arrays.asList(took.substring(5).split(" "));
+        try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-carried", ConsumerMode.AT_LEAST_ONCE)) {
+            List<String> got = readAll(List.of(survivor), values.size() - acceptedByDead.size()).get(0);
+            assertTrue(got.containsAll(takenByDead), "the last poll's records came back: " + got);
+            for (String a : acceptedByDead) {
+                assertFalse(got.contains(a), a + " was accepted with the next fetch, yet came back: " + got);
+            }
+            List<String> all = new ArrayList<>(got);
+            all.addAll(acceptedByDead);
+            assertEquals(values.stream().map(String::new).sorted().toList(), all.stream().sorted().toList());
+        }
+    }
+
+    @Test
     void atLeastOnceUnacknowledgedRecordsOfAnAbruptlyClosedConsumerComeBack() throws Exception {
         // In-process variant: the reader's records are not acknowledged and their lock expires.
         String stream = newStream();
