@@ -83,13 +83,6 @@ public final class DistroStreamServer implements AutoCloseable {
     private final ObjectTopics topics;
     private final FileQueueFactory fileQueues;
     private final ExecutorService work;
-    /**
-     * Creates topics in the background ({@link ObjectTopics#createsTopicsInBackground()}), each on
-     * its own thread (a creation and its group's initialisation take about 0.2 s; streams
-     * registered together get their topics together); never interrupted (Kafka treats an
-     * interrupted start as fatal).
-     */
-    private final ExecutorService topicCreation;
     private final ScheduledExecutorService timer;
     private final String advertisedHost;
     private final Set<StreamType> allowedTypes;
@@ -98,8 +91,8 @@ public final class DistroStreamServer implements AutoCloseable {
     /** Guarded by itself; changes are sent under the lock so that each client sees them in order. */
     private final ObjectReaderCounts readerCounts = new ObjectReaderCounts();
     private final Map<String, FileStream> fileStreams = new ConcurrentHashMap<>();
-    /** Completes when a new stream's backend (topic, file queue) is ready; attachers wait for it. */
-    private final Map<String, CompletableFuture<Void>> ready = new ConcurrentHashMap<>();
+    /** When a new stream's backend (topic, file queue) is ready; attachers and first users wait for it. */
+    private final StreamReadiness ready;
     private volatile MessageServer server;
     private volatile boolean closed;
     private ScheduledFuture<?> expiryTask;
@@ -115,7 +108,7 @@ public final class DistroStreamServer implements AutoCloseable {
                 b.workDir == null ? null : b.workDir.resolve("kafka"));
         this.fileQueues = b.fileQueues != null ? b.fileQueues : DistroStreamServer::directoryQueue;
         this.work = Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-work", true));
-        this.topicCreation = Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-topics", true));
+        this.ready = new StreamReadiness(topics);
         this.timer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("stream-server-timer", true));
     }
 
@@ -159,21 +152,7 @@ public final class DistroStreamServer implements AutoCloseable {
      * A failure is logged; the first object stream reports it again.
      */
     public void prepareObjectStreams() {
-        // Its own thread, not the work pool: close() must not interrupt a broker that is starting
-        // (Kafka treats that as fatal); closing the topics waits for the start, then stops it.
-        Thread t = new Thread(() -> {
-            try {
-                long t0 = System.nanoTime();
-                topics.prepare();
-                LOG.info("object streams ready at {} after {} ms", topics.bootstrap(), (System.nanoTime() - t0) / 1_000_000);
-            } catch (BackendException e) {
-                if (!closed) {
-                    LOG.warn("could not prepare object streams: {}", e.getMessage());
-                }
-            }
-        }, "stream-server-prepare");
-        t.setDaemon(true);
-        t.start();
+        ready.prepareObjectStreams();
     }
 
     /** Stops accepting, closes every connection, the file queues and the embedded broker. */
@@ -188,8 +167,7 @@ public final class DistroStreamServer implements AutoCloseable {
         }
         timer.shutdownNow();
         work.shutdownNow();
-        topicCreation.shutdown();
-        ready.values().forEach(f -> f.completeExceptionally(new BackendException("the stream server closed")));
+        ready.close();
         for (FileStream fs : fileStreams.values()) {
             try {
                 fs.queue.close();
@@ -367,12 +345,11 @@ public final class DistroStreamServer implements AutoCloseable {
         CompletableFuture<Void> readiness;
         synchronized (registry) {
             reg = registry.register(r.type(), r.alias(), r.mode(), r.baseDir(), c.clientId);
-            readiness = ready.computeIfAbsent(reg.stream().id(), k -> new CompletableFuture<>());
+            readiness = ready.of(reg.stream().id());
         }
         StreamMeta meta = reg.stream();
         if (reg.created() && meta.type() == StreamType.OBJECT && topics.createsTopicsInBackground()) {
-            String applicationId = c.applicationId;
-            topicCreation.execute(() -> createTopic(meta, applicationId, readiness));
+            ready.createTopicInBackground(meta.id(), c.applicationId);
             LOG.info("object stream {} registered{} (its topic is being created)", meta.id(),
                     meta.alias() == null ? "" : " as '" + meta.alias() + "'");
         } else if (reg.created()) {
@@ -405,42 +382,14 @@ public final class DistroStreamServer implements AutoCloseable {
         return info(r.requestId(), meta);
     }
 
-    /** On the topic-creation thread: a stream registered without waiting for its topic. */
-    private void createTopic(StreamMeta meta, String applicationId, CompletableFuture<Void> readiness) {
-        if (closed) {
-            readiness.completeExceptionally(new BackendException("the stream server closed"));
-            return;
-        }
-        try {
-            long t0 = System.nanoTime();
-            topics.createTopic(meta.id(), applicationId);
-            readiness.complete(null);
-            LOG.info("topic of object stream {} created in {} ms", meta.id(), (System.nanoTime() - t0) / 1_000_000);
-        } catch (BackendException | RuntimeException e) {
-            LOG.warn("cannot set up object stream {}: {}", meta.id(), e.getMessage());
-            readiness.completeExceptionally(e);
-        }
-    }
-
     /** Replies once the stream's topic exists (at once if it does), or with why it could not be created. */
     private void awaitObjectStream(Connection c, AwaitObjectStream r) throws StreamRegistryException {
         synchronized (registry) {
             registry.lookup(r.streamId(), c.clientId); // an unknown id is an error
         }
-        CompletableFuture<Void> readiness = ready.get(r.streamId());
-        if (readiness == null) {
-            reply(c.channel, new Ack(r.requestId()));
-            return;
-        }
-        readiness.whenComplete((v, e) -> {
-            if (e == null) {
-                reply(c.channel, new Ack(r.requestId()));
-            } else {
-                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-                reply(c.channel, new ErrorReply(r.requestId(), ErrorReply.Kind.BACKEND, "stream " + r.streamId()
-                        + " could not be set up: " + cause.getMessage()));
-            }
-        });
+        ready.whenReady(r.streamId(), failure -> reply(c.channel, failure == null ? new Ack(r.requestId())
+                : new ErrorReply(r.requestId(), ErrorReply.Kind.BACKEND, "stream " + r.streamId()
+                        + " could not be set up: " + failure)));
     }
 
     private StreamMeta lookup(Connection c, LookupStream r) throws StreamRegistryException {

@@ -253,6 +253,31 @@ class KafkaObjectBackendTest {
         deadReadersRecordsGoToAnother(300, "alone", 2);
     }
 
+    /**
+     * Runs {@link DyingReaderMain} in its own JVM on {@code stream} with {@code args} after the
+     * bootstrap address and the stream; returns the values on each line it printed (the line's
+     * first word, checked to be {@code labels[i]}, left out) once it halted.
+     */
+    private List<List<String>> dyingReader(String stream, List<String> args, String... labels) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", DyingReaderMain.class.getName(),
+                broker.bootstrapServers(), stream));
+        command.addAll(args);
+        Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<List<String>> lines = new ArrayList<>();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
+            for (String label : labels) {
+                String line = out.readLine();
+                assertTrue(line != null && line.startsWith(label + " "), "child printed " + label + " and records: " + line);
+                lines.add(Arrays.asList(line.substring(label.length() + 1).split(" ")));
+            }
+        }
+        assertTrue(child.waitFor(20, TimeUnit.SECONDS));
+        assertEquals(3, child.exitValue(), "child halted");
+        return lines;
+    }
+
     /** A child reader takes at least {@code minTaken} records and dies; a new reader gets every record. */
     private void deadReadersRecordsGoToAnother(int n, String role, int minTaken) throws Exception {
         String stream = newStream();
@@ -260,19 +285,7 @@ class KafkaObjectBackendTest {
         ObjectPublisher pub = backend.publisher(stream);
         pub.publish(values);
         pub.flush();
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                DyingReaderMain.class.getName(), broker.bootstrapServers(), stream, "alo-" + role, role)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String took;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
-            took = out.readLine();
-        }
-        assertTrue(child.waitFor(20, TimeUnit.SECONDS));
-        assertEquals(3, child.exitValue(), "child halted");
-        assertTrue(took != null && took.startsWith("TOOK "), "child took records: " + took);
-        List<String> takenByDead = Arrays.asList(took.substring(5).split(" "));
+        List<String> takenByDead = dyingReader(stream, List.of("alo-" + role, role), "TOOK").get(0);
         assertTrue(takenByDead.size() >= minTaken, "the child took " + takenByDead.size());
         try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-" + role, ConsumerMode.AT_LEAST_ONCE)) {
             Map<Integer, List<String>> got = readAll(List.of(survivor), values.size());
@@ -290,23 +303,9 @@ class KafkaObjectBackendTest {
         ObjectPublisher pub = backend.publisher(stream);
         pub.publish(values);
         pub.flush();
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", DyingReaderMain.class.getName(),
-                broker.bootstrapServers(), stream, "alo-carried", "shares", "3")
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String accepted;
-        String took;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
-            accepted = out.readLine();
-            took = out.readLine();
-        }
-        assertTrue(child.waitFor(20, TimeUnit.SECONDS));
-        assertEquals(3, child.exitValue(), "child halted");
-        assertTrue(accepted != null && accepted.startsWith("ACCEPTED "), "child accepted records: " + accepted);
-        assertTrue(took != null && took.startsWith("TOOK "), "child took records: " + took);
-        List<String> acceptedByDead = Arrays.asList(accepted.substring(9).split(" "));
-        List<String> takenByDead = Arrays.asList(took.substring(5).split(" "));
+        List<List<String>> lines = dyingReader(stream, List.of("alo-carried", "shares", "3"), "ACCEPTED", "TOOK");
+        List<String> acceptedByDead = lines.get(0);
+        List<String> takenByDead = lines.get(1);
         try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-carried", ConsumerMode.AT_LEAST_ONCE)) {
             List<String> got = readAll(List.of(survivor), values.size() - acceptedByDead.size()).get(0);
             assertTrue(got.containsAll(takenByDead), "the last poll's records came back: " + got);
