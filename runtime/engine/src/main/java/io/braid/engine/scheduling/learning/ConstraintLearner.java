@@ -124,17 +124,21 @@ public final class ConstraintLearner {
      * are skipped here too.
      */
     public int nextEpochSize() {
-        if (finished) {
-            return 0;
+        int next = finished ? values.size() : nextRunStep(step);
+        return next < values.size() ? wavesPerEpoch * node.concurrency(values.get(next)) : 0;
+    }
+
+    /**
+     * The index of the value run after value {@code from} (values.size() when none): the next
+     * one, except that a bounded range skips values with {@code from}'s concurrency.
+     */
+    private int nextRunStep(int from) {
+        int s = from + 1;
+        while (spec.bounded() && s < values.size()
+                && node.concurrency(values.get(s)) == node.concurrency(values.get(from))) {
+            s++;
         }
-        int c = concurrency();
-        for (int s = step + 1; s < values.size(); s++) {
-            int next = node.concurrency(values.get(s));
-            if (!spec.bounded() || next != c) {
-                return wavesPerEpoch * next;
-            }
-        }
-        return 0;
+        return s;
     }
 
     public boolean epochRunning() {
@@ -233,13 +237,11 @@ public final class ConstraintLearner {
             return;
         }
         int measured = step;
-        step++;
-        while (spec.bounded() && step < values.size()
-                && node.concurrency(values.get(step)) == node.concurrency(values.get(measured))) {
+        int run = nextRunStep(measured);
+        for (step = measured + 1; step < run; step++) {
             timeOf[step] = timeOf[measured];
             record(new Epoch(0, values.get(step), node.concurrency(values.get(step)), 0, timeOf[measured],
                     Epoch.Kind.SAME_CONCURRENCY));
-            step++;
         }
         if (step >= values.size()) {
             step = values.size() - 1;
