@@ -103,6 +103,12 @@ public final class DistroStreamClient implements AutoCloseable {
     private final Map<String, Integer> readerCounts = new ConcurrentHashMap<>();
     /** Object streams whose topic the server said exists. */
     private final Set<String> topicsReady = ConcurrentHashMap.newKeySet();
+    /**
+     * Set when this process first waits for an object stream's topic: a warm-up then would only
+     * compete with the real streams' first publish and poll (both workers' warm-ups ran while the
+     * first records of the exchange example were on their way, 2026-11-24).
+     */
+    private volatile boolean objectStreamUsed;
     private final Object lock = new Object();
     private MessageClient transport;
     private volatile Channel channel;
@@ -239,6 +245,7 @@ public final class DistroStreamClient implements AutoCloseable {
         if (topicsReady.contains(streamId)) {
             return;
         }
+        objectStreamUsed = true;
         call(id -> new AwaitObjectStream(id, streamId), Ack.class, SLOW_REQUEST_TIMEOUT_MS);
         topicsReady.add(streamId);
     }
@@ -375,8 +382,9 @@ public final class DistroStreamClient implements AutoCloseable {
 
     /**
      * Loads the backend's classes, then creates the object backend and warms it up
-     * ({@link ObjectBackend#warmUp}): a process that will use object streams calls it ahead of
-     * time (e.g. on a background thread at start-up). Does nothing once the backend exists.
+     * ({@link ObjectBackend#warmUp}) unless one of this process's streams already waits for its
+     * topic: a process that will use object streams calls it ahead of time (e.g. on a background
+     * thread at start-up). Does nothing once the backend exists.
      */
     public void prepareObjectBackend() throws BackendException {
         synchronized (lock) {
@@ -385,7 +393,12 @@ public final class DistroStreamClient implements AutoCloseable {
             }
         }
         backendFactory.preload(); // while the server may still be starting its broker
-        objectBackend().warmUp();
+        ObjectBackend b = objectBackend();
+        if (objectStreamUsed) {
+            LOG.info("object backend warm-up skipped: this process's streams are setting it up already");
+            return;
+        }
+        b.warmUp();
     }
 
     /** Closes this process's readers (they report their counts), the connection and the object backend. */

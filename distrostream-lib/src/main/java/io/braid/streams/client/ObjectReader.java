@@ -53,8 +53,14 @@ public final class ObjectReader implements AutoCloseable {
     public static ObjectReader open(DistroStreamClient client, String streamId, ConsumerMode mode)
             throws BackendException {
         String readerId = client.newRoleId();
-        client.awaitObjectStream(streamId);
+        // The subscriber (its group's settings) is made while the server may still be creating the topic.
         ObjectSubscriber s = client.objectBackend().subscriber(streamId, client.applicationId(), mode);
+        try {
+            client.awaitObjectStream(streamId);
+        } catch (BackendException e) {
+            s.close();
+            throw e;
+        }
         s.readersOfApplication(client.openObjectReader(streamId, readerId));
         ObjectReader r = new ObjectReader(client, streamId, readerId, s);
         client.readers().add(r);

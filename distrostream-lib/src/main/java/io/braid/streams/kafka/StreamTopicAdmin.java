@@ -27,14 +27,20 @@ public final class StreamTopicAdmin implements AutoCloseable {
     static final String WARM_UP_STREAM = "warm-up";
 
     private final Admin admin;
+    private final TopicBatcher topics;
 
     public StreamTopicAdmin(String bootstrapServers) {
         this.admin = Admin.create(KafkaObjectBackend.adminProperties(bootstrapServers));
+        this.topics = new TopicBatcher(newTopics -> admin.createTopics(newTopics).values(),
+                KafkaObjectBackend.REQUEST_TIMEOUT_MS);
     }
 
-    /** Creates the stream's topic; when it is new, initialises {@code applicationId}'s share group on it. */
+    /**
+     * Creates the stream's topic (together with those other threads ask for meanwhile,
+     * {@link TopicBatcher}); when it is new, initialises {@code applicationId}'s share group on it.
+     */
     public void createTopic(String streamId, int partitions, String applicationId) throws BackendException {
-        if (KafkaObjectBackend.createTopic(admin, streamId, partitions) && applicationId != null) {
+        if (topics.create(streamId, partitions) && applicationId != null) {
             try {
                 initialiseGroup(KafkaObjectBackend.topicName(streamId), partitions,
                         KafkaObjectBackend.groupName(applicationId, streamId));

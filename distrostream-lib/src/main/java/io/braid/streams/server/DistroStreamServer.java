@@ -149,10 +149,11 @@ public final class DistroStreamServer implements AutoCloseable {
     /**
      * Starts the object-stream backend now, in the background, instead of on the first object
      * stream (a run that declares object streams overlaps the broker's start-up with its own).
-     * A failure is logged; the first object stream reports it again.
+     * A failure is logged; the first object stream reports it again. The future completes when
+     * the backend is ready or has failed.
      */
-    public void prepareObjectStreams() {
-        ready.prepareObjectStreams();
+    public CompletableFuture<Void> prepareObjectStreams() {
+        return ready.prepareObjectStreams();
     }
 
     /** Stops accepting, closes every connection, the file queues and the embedded broker. */

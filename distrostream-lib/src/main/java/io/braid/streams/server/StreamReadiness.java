@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -31,6 +32,8 @@ final class StreamReadiness {
      */
     private final ExecutorService topicCreation =
             Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-topics", true));
+    /** Topics asked for so far: once there are some, creating them warms the backend up. */
+    private final AtomicInteger topicRequests = new AtomicInteger();
     private volatile boolean closed;
 
     StreamReadiness(ObjectTopics topics) {
@@ -45,6 +48,7 @@ final class StreamReadiness {
     /** Creates the stream's topic on a thread of its own and completes the stream's future. */
     void createTopicInBackground(String streamId, String applicationId) {
         CompletableFuture<Void> f = of(streamId);
+        topicRequests.incrementAndGet();
         topicCreation.execute(() -> {
             if (closed) {
                 f.completeExceptionally(new BackendException("the stream server closed"));
@@ -79,24 +83,33 @@ final class StreamReadiness {
     }
 
     /**
-     * Starts the object-stream backend (the embedded broker, warmed up) on a thread of its own:
-     * not a pool's, since closing must not interrupt a broker that is starting; closing the topics
-     * waits for the start, then stops it. A failure is logged; the first object stream reports it.
+     * Starts the object-stream backend (the embedded broker, warmed up unless streams registered
+     * meanwhile wait for their topics: creating them warms it up, and a warm-up beside them only
+     * delays them) on a thread of its own: not a pool's, since closing must not interrupt a broker
+     * that is starting; closing the topics waits for the start, then stops it. A failure is
+     * logged; the first object stream reports it. The future completes when this is over.
      */
-    void prepareObjectStreams() {
+    CompletableFuture<Void> prepareObjectStreams() {
+        CompletableFuture<Void> done = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
                 long t0 = System.nanoTime();
-                topics.prepare();
+                topics.bootstrap();
+                if (topicRequests.get() == 0) {
+                    topics.prepare();
+                }
                 LOG.info("object streams ready at {} after {} ms", topics.bootstrap(), (System.nanoTime() - t0) / 1_000_000);
             } catch (BackendException e) {
                 if (!closed) {
                     LOG.warn("could not prepare object streams: {}", e.getMessage());
                 }
+            } finally {
+                done.complete(null);
             }
         }, "stream-server-prepare");
         t.setDaemon(true);
         t.start();
+        return done;
     }
 
     /** Stops creating topics; streams not ready yet fail. */

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.braid.streams.BackendException;
+import io.braid.streams.ConsumerMode;
 import io.braid.streams.ObjectDistroStream;
+import io.braid.streams.StreamType;
+import io.braid.streams.protocol.StreamInfo;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -68,6 +71,21 @@ class TopicsInBackgroundTest {
             assertTrue(p.getMessage().contains(stream.getId()) && p.getMessage().contains("did not start"), p.getMessage());
             BackendException r = assertThrows(BackendException.class, () -> stream.poll(1_000));
             assertTrue(r.getMessage().contains(stream.getId()) && r.getMessage().contains("did not start"), r.getMessage());
+        }
+    }
+
+    @Test
+    void streamsWaitingForTheirTopicsSpareTheWarmUpsOfTheServerAndOfTheirProcess() throws Exception {
+        try (TestStreamServer s = new TestStreamServer()) {
+            s.topics.background = true;
+            DistroStreamClient c = s.client("app");
+            StreamInfo info = c.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null);
+            s.server.prepareObjectStreams().get(10, TimeUnit.SECONDS);
+            assertEquals(1, s.topics.prepared.getCount(), "the server left its warm-up to the stream's topic");
+            c.awaitObjectStream(info.streamId());
+            c.prepareObjectBackend();
+            assertFalse(((InMemoryObjectBackend) c.objectBackend()).warmedUp,
+                    "the process left its warm-up to its stream's first publish and poll");
         }
     }
 }

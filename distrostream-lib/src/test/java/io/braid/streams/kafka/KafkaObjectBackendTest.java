@@ -395,6 +395,48 @@ class KafkaObjectBackendTest {
     }
 
     @Test
+    void topicsAskedForTogetherAreCreatedAndEachStreamGetsItsOwnAnswer() throws Exception {
+        String base = "together-" + STREAMS.incrementAndGet() + "-";
+        List<String> ids = List.of(base + "a", base + "b", base + "c", base + "d");
+        ExecutorService pool = Executors.newFixedThreadPool(ids.size() + 1);
+        try (StreamTopicAdmin topics = new StreamTopicAdmin(broker.bootstrapServers());
+             org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                     KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+            List<Future<?>> creations = new ArrayList<>();
+            for (String id : ids) {
+                creations.add(pool.submit(() -> {
+                    topics.createTopic(id, 1, "app");
+                    return null;
+                }));
+            }
+            Future<?> bad = pool.submit(() -> {
+                topics.createTopic(base + "bad/name", 1, "app");
+                return null;
+            });
+            for (Future<?> f : creations) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+            Exception e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> bad.get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof BackendException
+                    && e.getCause().getMessage().contains("stream " + base + "bad/name"), String.valueOf(e.getCause()));
+            Set<String> names = admin.listTopics().names().get(10, TimeUnit.SECONDS);
+            for (String id : ids) {
+                assertTrue(names.contains(KafkaObjectBackend.topicName(id)), id + " in " + names);
+            }
+            topics.createTopic(ids.get(0), 1, "app"); // exists already: no error
+            // the creating application's group starts at offset 0 before any reader joined
+            String group = KafkaObjectBackend.groupName("app", ids.get(1));
+            var offsets = admin.listShareGroupOffsets(Map.of(group, new org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec()))
+                    .partitionsToOffsetInfo(group).get(10, TimeUnit.SECONDS);
+            assertEquals(Set.of(new org.apache.kafka.common.TopicPartition(KafkaObjectBackend.topicName(ids.get(1)), 0)),
+                    offsets.keySet(), offsets.toString());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void warmUpRehearsesAStreamAndLeavesNoGroupBehind() throws Exception {
         backend.warmUp();
         backend.warmUp(); // again (a second process): its own group, the first one's record may be read too
