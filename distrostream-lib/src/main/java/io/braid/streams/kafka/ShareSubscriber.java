@@ -358,8 +358,11 @@ final class ShareSubscriber implements ObjectSubscriber {
                 if (error instanceof org.apache.kafka.common.errors.TimeoutException) {
                     throw KafkaObjectBackend.failure("acknowledge records of " + topic, error);
                 }
-                // Lock expired: the broker has given these records to another reader.
-                LOG.warn("acknowledgement of {} for {} refused: {}", e.getKey(), group, error.toString());
+                // Lock expired: the broker has given these records to another reader. An
+                // AT_LEAST_ONCE consumer's acknowledgement callback says so already.
+                if (mode != ConsumerMode.AT_LEAST_ONCE) {
+                    LOG.warn("acknowledgement of {} for {} refused: {}", e.getKey(), group, error.toString());
+                }
                 failed.add(e.getKey().topicPartition());
             }
         }
