@@ -171,8 +171,13 @@ public final class KafkaObjectBackend implements ObjectBackend {
      * not be done, with the request's own error as its cause.
      */
     static <T> T await(Future<T> request, String what) throws BackendException {
+        return await(request, REQUEST_TIMEOUT_MS, what);
+    }
+
+    /** As {@link #await(Future, String)}, waiting at most {@code timeoutMs}. */
+    static <T> T await(Future<T> request, long timeoutMs, String what) throws BackendException {
         try {
-            return request.get(REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            return request.get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             throw failure(what, e.getCause());
         } catch (TimeoutException e) {

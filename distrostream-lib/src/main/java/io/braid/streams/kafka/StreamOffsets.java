@@ -12,9 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * What the broker says about a stream's topic, through the admin client: how many records it holds
@@ -86,15 +83,6 @@ final class StreamOffsets {
     }
 
     private <T> T get(KafkaFuture<T> future, String what) throws BackendException {
-        try {
-            return future.get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw KafkaObjectBackend.failure(what, e.getCause());
-        } catch (TimeoutException e) {
-            throw KafkaObjectBackend.failure(what, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw KafkaObjectBackend.failure(what, e);
-        }
+        return KafkaObjectBackend.await(future, timeoutMs, what);
     }
 }

@@ -50,18 +50,8 @@ final class TopicBatcher {
         if (leader) {
             sendWhilePending();
         }
-        String what = "create the topic of stream " + streamId;
-        try {
-            // a request in flight, then this one
-            return mine.created.get(2 * timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw KafkaObjectBackend.failure(what, e.getCause());
-        } catch (TimeoutException e) {
-            throw KafkaObjectBackend.failure(what, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw KafkaObjectBackend.failure(what, e);
-        }
+        // a request in flight, then this one
+        return KafkaObjectBackend.await(mine.created, 2 * timeoutMs, "create the topic of stream " + streamId);
     }
 
     /** Requests waiting for the next CreateTopics request (for tests). */

@@ -4,6 +4,9 @@ import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -400,8 +404,7 @@ class KafkaObjectBackendTest {
         List<String> ids = List.of(base + "a", base + "b", base + "c", base + "d");
         ExecutorService pool = Executors.newFixedThreadPool(ids.size() + 1);
         try (StreamTopicAdmin topics = new StreamTopicAdmin(broker.bootstrapServers());
-             org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
-                     KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
             List<Future<?>> creations = new ArrayList<>();
             for (String id : ids) {
                 creations.add(pool.submit(() -> {
@@ -416,8 +419,7 @@ class KafkaObjectBackendTest {
             for (Future<?> f : creations) {
                 f.get(30, TimeUnit.SECONDS);
             }
-            Exception e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
-                    () -> bad.get(30, TimeUnit.SECONDS));
+            Exception e = assertThrows(ExecutionException.class, () -> bad.get(30, TimeUnit.SECONDS));
             assertTrue(e.getCause() instanceof BackendException
                     && e.getCause().getMessage().contains("stream " + base + "bad/name"), String.valueOf(e.getCause()));
             Set<String> names = admin.listTopics().names().get(10, TimeUnit.SECONDS);
@@ -427,10 +429,10 @@ class KafkaObjectBackendTest {
             topics.createTopic(ids.get(0), 1, "app"); // exists already: no error
             // the creating application's group starts at offset 0 before any reader joined
             String group = KafkaObjectBackend.groupName("app", ids.get(1));
-            var offsets = admin.listShareGroupOffsets(Map.of(group, new org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec()))
+            var offsets = admin.listShareGroupOffsets(Map.of(group, new ListShareGroupOffsetsSpec()))
                     .partitionsToOffsetInfo(group).get(10, TimeUnit.SECONDS);
-            assertEquals(Set.of(new org.apache.kafka.common.TopicPartition(KafkaObjectBackend.topicName(ids.get(1)), 0)),
-                    offsets.keySet(), offsets.toString());
+            assertEquals(Set.of(new TopicPartition(KafkaObjectBackend.topicName(ids.get(1)), 0)), offsets.keySet(),
+                    offsets.toString());
         } finally {
             pool.shutdownNow();
         }
@@ -440,8 +442,7 @@ class KafkaObjectBackendTest {
     void warmUpRehearsesAStreamAndLeavesNoGroupBehind() throws Exception {
         backend.warmUp();
         backend.warmUp(); // again (a second process): its own group, the first one's record may be read too
-        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
-                KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+        try (Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
             assertTrue(admin.listTopics().names().get(10, TimeUnit.SECONDS)
                     .contains(KafkaObjectBackend.topicName(StreamTopicAdmin.WARM_UP_STREAM)));
             assertEquals(2, new StreamOffsets(admin, 5_000).published(
