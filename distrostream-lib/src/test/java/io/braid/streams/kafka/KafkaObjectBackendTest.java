@@ -78,6 +78,13 @@ class KafkaObjectBackendTest {
         return out;
     }
 
+    /** Publishes {@code values} and waits for the broker to have them all (as a handle's close does). */
+    private static void publishAll(String stream, List<byte[]> values) throws BackendException {
+        ObjectPublisher pub = backend.publisher(stream);
+        pub.publish(values);
+        pub.flush();
+    }
+
     /** Polls until {@code total} records were read by all readers together, then a little longer to catch duplicates. */
     private static Map<Integer, List<String>> readAll(List<ObjectSubscriber> readers, int total) throws Exception {
         Map<Integer, List<String>> got = new ConcurrentHashMap<>();
@@ -237,9 +244,7 @@ class KafkaObjectBackendTest {
     void drainTakesEverythingLeft() throws Exception {
         String stream = newStream();
         List<byte[]> values = payloads("drain", 30);
-        ObjectPublisher pub = backend.publisher(stream);
-        pub.publish(values);
-        pub.flush(); // as a handle's close does: the drain counts on the final end offset
+        publishAll(stream, values); // the drain counts on the final end offset
         try (ObjectSubscriber sub = backend.subscriber(stream, "drainer", ConsumerMode.EXACTLY_ONCE)) {
             List<byte[]> got = sub.drain();
             assertExactlyOnce(values, Map.of(0, got.stream().map(String::new).toList()));
@@ -286,9 +291,7 @@ class KafkaObjectBackendTest {
     private void deadReadersRecordsGoToAnother(int n, String role, int minTaken) throws Exception {
         String stream = newStream();
         List<byte[]> values = payloads("dead", n);
-        ObjectPublisher pub = backend.publisher(stream);
-        pub.publish(values);
-        pub.flush();
+        publishAll(stream, values);
         List<String> takenByDead = dyingReader(stream, List.of("alo-" + role, role), "TOOK").get(0);
         assertTrue(takenByDead.size() >= minTaken, "the child took " + takenByDead.size());
         try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-" + role, ConsumerMode.AT_LEAST_ONCE)) {
@@ -304,9 +307,7 @@ class KafkaObjectBackendTest {
         // fetch of the poll after them (no commit of their own), the last poll's were not.
         String stream = newStream();
         List<byte[]> values = payloads("carried", 12);
-        ObjectPublisher pub = backend.publisher(stream);
-        pub.publish(values);
-        pub.flush();
+        publishAll(stream, values);
         List<List<String>> lines = dyingReader(stream, List.of("alo-carried", "shares", "3"), "ACCEPTED", "TOOK");
         List<String> acceptedByDead = lines.get(0);
         List<String> takenByDead = lines.get(1);
