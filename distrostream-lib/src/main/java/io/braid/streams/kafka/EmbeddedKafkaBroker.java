@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 /**
@@ -45,20 +46,38 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final String bootstrapServers;
     private final Path dataDir;
     private final boolean deleteOnClose;
+    private final CompletableFuture<Void> internalTopics;
+    private final CompletableFuture<Void> coordinatorsReady;
     private boolean closed;
 
-    private EmbeddedKafkaBroker(KafkaRaftServer server, String bootstrapServers, Path dataDir, boolean deleteOnClose) {
+    private EmbeddedKafkaBroker(KafkaRaftServer server, String bootstrapServers, Path dataDir, boolean deleteOnClose,
+            CompletableFuture<Void> internalTopics, CompletableFuture<Void> coordinatorsReady) {
         this.server = server;
         this.bootstrapServers = bootstrapServers;
         this.dataDir = dataDir;
         this.deleteOnClose = deleteOnClose;
+        this.internalTopics = internalTopics;
+        this.coordinatorsReady = coordinatorsReady;
     }
 
     /**
      * Formats {@code dataDir} (a fresh temporary directory, deleted on close, when null) and starts
-     * the broker listening on {@code host} on free ports; returns once it accepts clients.
+     * the broker listening on {@code host} on free ports; returns once it accepts clients and its
+     * group and share coordinators have loaded their internal topics ({@link #coordinatorsReady()}).
      */
     public static EmbeddedKafkaBroker start(String host, Path dataDir) throws IOException {
+        EmbeddedKafkaBroker broker = startAccepting(host, dataDir);
+        broker.coordinatorsReady().join();
+        return broker;
+    }
+
+    /**
+     * As {@link #start}, but returns as soon as the broker accepts clients: the coordinators'
+     * internal topics are then being created, so other topics can be created meanwhile (each
+     * takes some of the controller's commits, a few hundred ms on a loaded machine); share groups
+     * wait for {@link #internalTopics()}.
+     */
+    public static EmbeddedKafkaBroker startAccepting(String host, Path dataDir) throws IOException {
         long t0 = System.nanoTime();
         quietLogging();
         installExitProcedures();
@@ -82,16 +101,49 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 throw new IOException("embedded Kafka broker failed to start on " + host + ": " + e.getMessage(), e);
             }
             String bootstrap = host + ":" + port;
-            InternalTopics.create(bootstrap);
-            LOG.info("embedded Kafka broker at {} (data {}) started in {} ms", bootstrap, dir,
+            LOG.info("embedded Kafka broker at {} accepts clients after {} ms", bootstrap,
                     (System.nanoTime() - t0) / 1_000_000);
-            return new EmbeddedKafkaBroker(server, bootstrap, dir, temp);
+            CompletableFuture<Void> internalTopics = new CompletableFuture<>();
+            CompletableFuture<Void> coordinators = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    InternalTopics.create(bootstrap, internalTopics);
+                    LOG.info("embedded Kafka broker at {} (data {}) started in {} ms", bootstrap, dir,
+                            (System.nanoTime() - t0) / 1_000_000);
+                } catch (RuntimeException e) {
+                    LOG.warn("could not create the internal topics ahead of use: {}", e.toString());
+                } finally {
+                    internalTopics.complete(null);
+                    coordinators.complete(null);
+                }
+            }, "braid-kafka-internal-topics");
+            t.setDaemon(true);
+            t.start();
+            return new EmbeddedKafkaBroker(server, bootstrap, dir, temp, internalTopics, coordinators);
         } catch (IOException | RuntimeException e) {
             if (temp) {
                 deleteRecursively(dir);
             }
             throw e;
         }
+    }
+
+    /**
+     * Completes once the coordinators' internal topics exist (or could not be made, which is
+     * logged): from then on share groups can be initialised, their requests being retried while a
+     * coordinator still loads. Before, the broker would create them itself on a group's first
+     * request and its share-state persister retry with a fixed back-off of seconds.
+     */
+    public CompletableFuture<Void> internalTopics() {
+        return internalTopics;
+    }
+
+    /**
+     * Completes once the group and share coordinators have loaded their internal topics (or that
+     * could not be confirmed, which is logged: groups then start the slower way).
+     */
+    public CompletableFuture<Void> coordinatorsReady() {
+        return coordinatorsReady;
     }
 
     /** {@code host:port} of the PLAINTEXT listener, for clients' {@code bootstrap.servers}. */
@@ -104,13 +156,17 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return dataDir;
     }
 
-    /** Stops the broker (waits for it) and deletes its directory if it was a temporary one. */
+    /**
+     * Stops the broker (waits for it) and deletes its directory if it was a temporary one. A broker
+     * stopped while its coordinators load their internal topics logs ERRORs, so the load ends first.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
+        coordinatorsReady.join(); // bounded: each of InternalTopics' requests has a timeout
         shutdownQuietly(server);
         if (deleteOnClose) {
             deleteRecursively(dataDir);

@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -52,8 +53,13 @@ final class InternalTopics {
         }
     }
 
-    /** Best effort: a failure is logged and the broker creates the topics itself when first needed. */
-    static void create(String bootstrapServers) {
+    /**
+     * Creates both topics, then waits until the coordinators have loaded them; completes
+     * {@code created} once the topics exist (share groups may be used from then on: their requests
+     * are retried while a coordinator loads). Best effort: a failure is logged and the broker
+     * creates the topics itself when first needed.
+     */
+    static void create(String bootstrapServers, CompletableFuture<Void> created) {
         List<NewTopic> topics = List.of(
                 new NewTopic("__consumer_offsets", 1, (short) 1)
                         .configs(Map.of("cleanup.policy", "compact", "compression.type", "producer")),
@@ -70,12 +76,15 @@ final class InternalTopics {
                     }
                 }
             }
+            created.complete(null);
             awaitCoordinators(admin);
             admin.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
         } catch (TimeoutException e) {
             LOG.warn("could not create the internal topics ahead of use: {}", e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            created.complete(null);
         }
     }
 }

@@ -77,6 +77,8 @@ final class ShareSubscriber implements ObjectSubscriber {
     /** The share consumer of the current acquisition; created by the first poll, replaced when it changes. */
     private KafkaShareConsumer<byte[], byte[]> consumer;
     private volatile Acquisition acquisition;
+    /** Whether the group's configuration is done: the first consumer joins only then. */
+    private boolean groupConfigured;
     /** Readers of the application on the stream, as last told (0: not known). */
     private volatile int readers;
     /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
@@ -155,19 +157,28 @@ final class ShareSubscriber implements ObjectSubscriber {
             consumer = null;
             old.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
         }
+        KafkaShareConsumer<byte[], byte[]> c;
         try {
-            KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(
-                    KafkaObjectBackend.consumerProperties(backend.bootstrapServers(), group, wanted),
+            c = new KafkaShareConsumer<>(KafkaObjectBackend.consumerProperties(backend.bootstrapServers(), group, wanted),
                     new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        } catch (KafkaException e) {
+            throw KafkaObjectBackend.failure("subscribe to " + topic, e);
+        }
+        try {
+            if (!groupConfigured) { // the request went when the reader was made
+                backend.awaitGroupConfigured(group);
+                groupConfigured = true;
+            }
             if (mode == ConsumerMode.AT_LEAST_ONCE) {
                 c.setAcknowledgementCommitCallback(this::acceptancesDone);
             }
             c.subscribe(List.of(topic));
-            consumer = c;
-            acquisition = wanted;
-        } catch (KafkaException e) {
-            throw KafkaObjectBackend.failure("subscribe to " + topic, e);
+        } catch (BackendException | KafkaException e) {
+            c.close(Duration.ZERO);
+            throw e instanceof BackendException b ? b : KafkaObjectBackend.failure("subscribe to " + topic, e);
         }
+        consumer = c;
+        acquisition = wanted;
     }
 
     @Override

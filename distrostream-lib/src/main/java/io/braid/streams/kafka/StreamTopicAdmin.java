@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -28,8 +29,21 @@ public final class StreamTopicAdmin implements AutoCloseable {
 
     private final Admin admin;
     private final TopicBatcher topics;
+    /** Completes once groups can be initialised (the cluster's coordinators have their internal topics). */
+    private final CompletableFuture<Void> groupsReady;
 
+    /** An admin for a running cluster. */
     public StreamTopicAdmin(String bootstrapServers) {
+        this(bootstrapServers, CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * An admin for a broker that may still be creating its coordinators' internal topics
+     * ({@link EmbeddedKafkaBroker#internalTopics()}): topics are created at once, groups
+     * initialised once {@code groupsReady} completes.
+     */
+    public StreamTopicAdmin(String bootstrapServers, CompletableFuture<Void> groupsReady) {
+        this.groupsReady = groupsReady;
         this.admin = Admin.create(KafkaObjectBackend.adminProperties(bootstrapServers));
         this.topics = new TopicBatcher(newTopics -> admin.createTopics(newTopics).values(),
                 KafkaObjectBackend.REQUEST_TIMEOUT_MS);
@@ -42,6 +56,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
     public void createTopic(String streamId, int partitions, String applicationId) throws BackendException {
         if (topics.create(streamId, partitions) && applicationId != null) {
             try {
+                awaitGroupsReady();
                 initialiseGroup(KafkaObjectBackend.topicName(streamId), partitions,
                         KafkaObjectBackend.groupName(applicationId, streamId));
             } catch (InterruptedException e) {
@@ -58,6 +73,15 @@ public final class StreamTopicAdmin implements AutoCloseable {
      */
     public void warmUp() throws BackendException {
         createTopic(WARM_UP_STREAM, 1, "braid-warm-up");
+    }
+
+    /** Bounded: past the timeout the group is initialised anyway, or starts the slower way if that fails. */
+    private void awaitGroupsReady() throws InterruptedException {
+        try {
+            groupsReady.get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("internal topics not confirmed: {}", e.toString());
+        }
     }
 
     /**

@@ -34,22 +34,42 @@ final class KafkaTopics implements ObjectTopics {
         this.dataDir = dataDir;
     }
 
+    /**
+     * The cluster's address; an embedded broker is started first and has the coordinators'
+     * internal topics (they may still be loading them: clients' group requests are retried
+     * meanwhile). Clients then make their producers and configure their groups while the first
+     * stream topics are created: from the broker's start to the last reader's first record,
+     * 0.87 s against 1.16 s when they got the address once the coordinators had loaded
+     * (medians of 7 alternating runs, docs/STREAMS.md).
+     */
     @Override
-    public synchronized String bootstrap() throws BackendException {
-        if (closed) {
-            throw new BackendException("the stream server is closed");
-        }
+    public String bootstrap() throws BackendException {
         if (!mode.embedded()) {
+            checkOpen();
             return mode.bootstrap();
         }
+        EmbeddedKafkaBroker b = startedBroker();
+        b.internalTopics().join();
+        return b.bootstrapServers();
+    }
+
+    /** The embedded broker, started on the first call; it accepts clients, its coordinators may still load. */
+    private synchronized EmbeddedKafkaBroker startedBroker() throws BackendException {
+        checkOpen();
         if (broker == null) {
             try {
-                broker = EmbeddedKafkaBroker.start(host, dataDir);
+                broker = EmbeddedKafkaBroker.startAccepting(host, dataDir);
             } catch (IOException | RuntimeException e) {
                 throw new BackendException("cannot start the embedded Kafka broker on " + host + ": " + e.getMessage(), e);
             }
         }
-        return broker.bootstrapServers();
+        return broker;
+    }
+
+    private synchronized void checkOpen() throws BackendException {
+        if (closed) {
+            throw new BackendException("the stream server is closed");
+        }
     }
 
     @Override
@@ -82,10 +102,19 @@ final class KafkaTopics implements ObjectTopics {
         admin().warmUp();
     }
 
+    /**
+     * The topic admin. With an embedded broker it is made as soon as the broker accepts clients:
+     * the first topics are created while the broker creates the coordinators' internal topics, and
+     * their groups are initialised once those exist.
+     */
     private synchronized StreamTopicAdmin admin() throws BackendException {
-        String bootstrap = bootstrap();
         if (admin == null) {
-            admin = new StreamTopicAdmin(bootstrap);
+            if (mode.embedded()) {
+                EmbeddedKafkaBroker b = startedBroker();
+                admin = new StreamTopicAdmin(b.bootstrapServers(), b.internalTopics());
+            } else {
+                admin = new StreamTopicAdmin(bootstrap());
+            }
         }
         return admin;
     }

@@ -36,10 +36,28 @@ class InternalTopicsTest {
     }
 
     /**
+     * A broker returned as soon as it accepts clients gets its internal topics in the background:
+     * the first future completes once they exist, the second once the coordinators loaded them.
+     */
+    @Test
+    void aBrokerAcceptingClientsGetsTheCoordinatorsTopicsInTheBackground() throws Exception {
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startAccepting("127.0.0.1", null);
+             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+            broker.internalTopics().get(30, TimeUnit.SECONDS);
+            Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
+                    .get(10, TimeUnit.SECONDS);
+            assertTrue(names.containsAll(Set.of("__consumer_offsets", "__share_group_state")), names.toString());
+            broker.coordinatorsReady().get(30, TimeUnit.SECONDS);
+            assertTrue(broker.internalTopics().isDone());
+        }
+    }
+
+    /**
      * A run that ends right after its broker started: stopped while the coordinators would still
      * load their internal topics, the broker logged ERRORs ("Failed to load metadata ...") in 2 of
-     * 5 such runs; start() now returns once both have loaded. slf4j-simple writes to System.err at
-     * each call, so the broker's log is captured there.
+     * 5 such runs; start() now returns once both have loaded, and close() waits for that load
+     * when the broker was returned as soon as it accepted clients. slf4j-simple writes to
+     * System.err at each call, so the broker's log is captured there.
      */
     @Test
     void aBrokerStoppedRightAfterItStartedLogsNoError() throws Exception {
@@ -47,8 +65,9 @@ class InternalTopicsTest {
         java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
         System.setErr(new java.io.PrintStream(captured, true));
         try {
-            for (int i = 0; i < 3; i++) {
+            for (int i = 0; i < 2; i++) {
                 EmbeddedKafkaBroker.start("127.0.0.1", null).close();
+                EmbeddedKafkaBroker.startAccepting("127.0.0.1", null).close();
             }
         } finally {
             System.setErr(err);

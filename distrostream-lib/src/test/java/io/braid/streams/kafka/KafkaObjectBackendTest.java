@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -439,6 +440,40 @@ class KafkaObjectBackendTest {
         }
     }
 
+    /**
+     * On a broker still creating its coordinators' topics, a stream's topic is created at once and
+     * its creator's group initialised only once groups can be used.
+     */
+    @Test
+    void aTopicIsMadeAtOnceAndItsGroupInitialisedOnceGroupsCanBe() throws Exception {
+        String id = "groups-later-" + STREAMS.incrementAndGet();
+        String topic = KafkaObjectBackend.topicName(id);
+        CompletableFuture<Void> groupsReady = new CompletableFuture<>();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (StreamTopicAdmin topics = new StreamTopicAdmin(broker.bootstrapServers(), groupsReady);
+             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+            Future<?> creation = pool.submit(() -> {
+                topics.createTopic(id, 1, "app");
+                return null;
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!admin.listTopics().names().get(10, TimeUnit.SECONDS).contains(topic)) {
+                assertTrue(System.nanoTime() < deadline, "the topic is created before the groups are ready");
+                Thread.sleep(20);
+            }
+            Thread.sleep(200);
+            assertFalse(creation.isDone(), "the group's initialisation waits for the groups to be ready");
+            groupsReady.complete(null);
+            creation.get(30, TimeUnit.SECONDS);
+            String group = KafkaObjectBackend.groupName("app", id);
+            var offsets = admin.listShareGroupOffsets(Map.of(group, new ListShareGroupOffsetsSpec()))
+                    .partitionsToOffsetInfo(group).get(10, TimeUnit.SECONDS);
+            assertEquals(Set.of(new TopicPartition(topic, 0)), offsets.keySet(), offsets.toString());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void warmUpRehearsesAStreamAndLeavesNoGroupBehind() throws Exception {
         backend.warmUp();
@@ -469,8 +504,11 @@ class KafkaObjectBackendTest {
             assertTrue(ms(t0) < 15_000, "failed after " + ms(t0) + " ms");
             assertTrue(e.getMessage().contains("Kafka backend: could not publish to"), e.getMessage());
             t0 = System.nanoTime();
-            assertThrows(BackendException.class, () -> gone.subscriber("g1", "x", ConsumerMode.AT_MOST_ONCE));
+            try (ObjectSubscriber s = gone.subscriber("g1", "x", ConsumerMode.AT_MOST_ONCE)) {
+                e = assertThrows(BackendException.class, () -> s.poll(100));
+            }
             assertTrue(ms(t0) < 15_000, "failed after " + ms(t0) + " ms");
+            assertTrue(e.getMessage().contains("configure share group"), e.getMessage());
         } finally {
             gone.close();
             other.close();
