@@ -53,42 +53,66 @@ class TopicBatcherTest {
         }
     }
 
-    private static CompletableFuture<Object> create(TopicBatcher batcher, String streamId) {
-        return CompletableFuture.supplyAsync(() -> {
+    /** A thread asking for one stream's topic; its result is true, false or the BackendException. */
+    private static final class Caller extends Thread {
+        final CompletableFuture<Object> result = new CompletableFuture<>();
+        private final TopicBatcher batcher;
+        private final String streamId;
+
+        Caller(TopicBatcher batcher, String streamId) {
+            this.batcher = batcher;
+            this.streamId = streamId;
+            setDaemon(true);
+            start();
+        }
+
+        @Override
+        public void run() {
             try {
-                return batcher.create(streamId, 1);
+                result.complete(batcher.create(streamId, 1));
             } catch (BackendException e) {
-                return e;
+                result.complete(e);
             }
-        });
+        }
+    }
+
+    /**
+     * Waits until every caller waits for its answer (a timed wait: the future's get), so each has
+     * put its stream in the batcher; a caller not there yet would make a request of its own.
+     */
+    private static void awaitAllWaiting(List<Caller> callers) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!callers.stream().allMatch(c -> c.getState() == Thread.State.TIMED_WAITING)) {
+            assertTrue(System.nanoTime() < deadline, "callers waiting for their answers");
+            Thread.sleep(5);
+        }
     }
 
     @Test
     void creationsAskedForDuringARequestAreSentTogetherNext() throws Exception {
         FakeAdmin admin = new FakeAdmin();
         TopicBatcher batcher = new TopicBatcher(admin::send, 5_000);
-        CompletableFuture<Object> first = create(batcher, "s-1");
+        Caller first = new Caller(batcher, "s-1");
         while (admin.requests.isEmpty()) {
             Thread.sleep(5);
         }
-        List<CompletableFuture<Object>> next = new ArrayList<>();
+        List<Caller> next = new ArrayList<>();
         for (String id : List.of("s-2", "s-3", "s-4", "s-exists", "s-bad", "s-3")) {
-            next.add(create(batcher, id));
+            next.add(new Caller(batcher, id));
         }
-        while (batcher.waiting() < 5) { // s-3 twice is one topic
-            Thread.sleep(5);
-        }
+        awaitAllWaiting(next);
+        assertEquals(5, batcher.waiting(), "s-3 twice is one topic");
         admin.release.countDown();
 
-        assertEquals(true, first.get(10, TimeUnit.SECONDS));
-        assertEquals(true, next.get(0).get(10, TimeUnit.SECONDS));
-        assertEquals(true, next.get(1).get(10, TimeUnit.SECONDS));
-        assertEquals(true, next.get(2).get(10, TimeUnit.SECONDS));
-        assertEquals(false, next.get(3).get(10, TimeUnit.SECONDS), "an existing topic is no error");
-        Object bad = next.get(4).get(10, TimeUnit.SECONDS);
+        assertEquals(true, first.result.get(10, TimeUnit.SECONDS));
+        assertEquals(true, next.get(0).result.get(10, TimeUnit.SECONDS));
+        assertEquals(true, next.get(1).result.get(10, TimeUnit.SECONDS));
+        assertEquals(true, next.get(2).result.get(10, TimeUnit.SECONDS));
+        assertEquals(false, next.get(3).result.get(10, TimeUnit.SECONDS), "an existing topic is no error");
+        Object bad = next.get(4).result.get(10, TimeUnit.SECONDS);
         assertTrue(bad instanceof BackendException b && b.getMessage().contains("stream s-bad")
                 && b.getMessage().contains("illegal name"), String.valueOf(bad));
-        assertEquals(true, next.get(5).get(10, TimeUnit.SECONDS), "the same stream asked for twice");
+        assertEquals(true, next.get(5).result.get(10, TimeUnit.SECONDS), "the same stream asked for twice");
 
         assertEquals(2, admin.requests.size(), "one request in flight, then one for all that came meanwhile");
         assertEquals(List.of(KafkaObjectBackend.topicName("s-1")), admin.requests.get(0));
