@@ -6,6 +6,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,9 +55,34 @@ final class InternalTopics {
     }
 
     /**
+     * Waits until the broker's own metadata has the new topics (a moment after the controller
+     * committed them): a group's coordinator lookup answered before that made the broker try to
+     * create {@code __consumer_offsets} itself, which it logged as a WARN, and the client retried.
+     */
+    private static void awaitInBrokerMetadata(Admin admin, List<String> names) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KafkaObjectBackend.REQUEST_TIMEOUT_MS);
+        while (true) {
+            try {
+                admin.describeTopics(names).allTopicNames()
+                        .get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    LOG.debug("internal topics not seen in the broker's metadata: {}", e.getCause().toString());
+                    return;
+                }
+                Thread.sleep(10);
+            } catch (TimeoutException e) {
+                LOG.debug("internal topics not seen in the broker's metadata: {}", e.toString());
+                return;
+            }
+        }
+    }
+
+    /**
      * Creates both topics, then waits until the coordinators have loaded them; completes
-     * {@code created} once the topics exist (share groups may be used from then on: their requests
-     * are retried while a coordinator loads). Best effort: a failure is logged and the broker
+     * {@code created} once the topics exist, also in the broker's metadata (share groups may be
+     * used from then on: their requests are retried while a coordinator loads). Best effort: a failure is logged and the broker
      * creates the topics itself when first needed.
      */
     static void create(String bootstrapServers, CompletableFuture<Void> created) {
@@ -76,6 +102,7 @@ final class InternalTopics {
                     }
                 }
             }
+            awaitInBrokerMetadata(admin, topics.stream().map(NewTopic::name).toList());
             created.complete(null);
             awaitCoordinators(admin);
             admin.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));

@@ -4,6 +4,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A new embedded broker has the coordinators' internal topics before any group is used. */
@@ -37,19 +39,34 @@ class InternalTopicsTest {
 
     /**
      * A broker returned as soon as it accepts clients gets its internal topics in the background:
-     * the first future completes once they exist, the second once the coordinators loaded them.
+     * the first future completes once they exist (also in the broker's metadata: a group's
+     * coordinator lookup right then does not make the broker try to create them again, which it
+     * logged as a WARN), the second once the coordinators loaded them.
      */
     @Test
     void aBrokerAcceptingClientsGetsTheCoordinatorsTopicsInTheBackground() throws Exception {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true));
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startAccepting("127.0.0.1", null);
              Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
             broker.internalTopics().get(30, TimeUnit.SECONDS);
+            try {
+                admin.describeConsumerGroups(List.of("right-after")).all().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                assertTrue(e.getCause() instanceof GroupIdNotFoundException, e.getCause().toString());
+            }
             Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
                     .get(10, TimeUnit.SECONDS);
             assertTrue(names.containsAll(Set.of("__consumer_offsets", "__share_group_state")), names.toString());
             broker.coordinatorsReady().get(30, TimeUnit.SECONDS);
             assertTrue(broker.internalTopics().isDone());
+        } finally {
+            System.setErr(err);
         }
+        String log = captured.toString();
+        err.print(log);
+        assertFalse(log.contains("Auto topic creation failed"), log);
     }
 
     /**
