@@ -77,8 +77,6 @@ final class ShareSubscriber implements ObjectSubscriber {
     /** The share consumer of the current acquisition; created by the first poll, replaced when it changes. */
     private KafkaShareConsumer<byte[], byte[]> consumer;
     private volatile Acquisition acquisition;
-    /** Whether the group's configuration is done: the first consumer joins only then. */
-    private boolean groupConfigured;
     /** Readers of the application on the stream, as last told (0: not known). */
     private volatile int readers;
     /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
@@ -165,10 +163,7 @@ final class ShareSubscriber implements ObjectSubscriber {
             throw KafkaObjectBackend.failure("subscribe to " + topic, e);
         }
         try {
-            if (!groupConfigured) { // the request went when the reader was made
-                backend.awaitGroupConfigured(group);
-                groupConfigured = true;
-            }
+            backend.awaitGroupConfigured(group); // sent when the reader was made; done at once after the first time
             if (mode == ConsumerMode.AT_LEAST_ONCE) {
                 c.setAcknowledgementCommitCallback(this::acceptancesDone);
             }

@@ -94,11 +94,11 @@ final class StreamReadiness {
         Thread t = new Thread(() -> {
             try {
                 long t0 = System.nanoTime();
-                topics.bootstrap();
+                String bootstrap = topics.bootstrap();
                 if (topicRequests.get() == 0) {
                     topics.prepare();
                 }
-                LOG.info("object streams ready at {} after {} ms", topics.bootstrap(), (System.nanoTime() - t0) / 1_000_000);
+                LOG.info("object streams ready at {} after {} ms", bootstrap, (System.nanoTime() - t0) / 1_000_000);
             } catch (BackendException e) {
                 if (!closed) {
                     LOG.warn("could not prepare object streams: {}", e.getMessage());
