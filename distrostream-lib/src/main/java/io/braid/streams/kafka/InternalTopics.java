@@ -82,8 +82,8 @@ final class InternalTopics {
     /**
      * Creates both topics, then waits until the coordinators have loaded them; completes
      * {@code created} once the topics exist, also in the broker's metadata (share groups may be
-     * used from then on: their requests are retried while a coordinator loads). Best effort: a failure is logged and the broker
-     * creates the topics itself when first needed.
+     * used from then on: their requests are retried while a coordinator loads). Best effort: a
+     * failure is logged and the broker creates the topics itself when first needed.
      */
     static void create(String bootstrapServers, CompletableFuture<Void> created) {
         List<NewTopic> topics = List.of(
