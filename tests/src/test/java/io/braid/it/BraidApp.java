@@ -40,8 +40,7 @@ public final class BraidApp {
             if (sources.isEmpty()) {
                 throw new IllegalStateException("no sources under " + src);
             }
-            Path out = Files.createTempDirectory("braid-it-" + name + "-");
-            out.toFile().deleteOnExit();
+            Path out = Files.createTempDirectory(Files.createDirectories(Repo.testOutput()), name + "-");
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             StringWriter diagnostics = new StringWriter();
             try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {

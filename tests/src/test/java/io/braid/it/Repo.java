@@ -30,6 +30,11 @@ final class Repo {
         return jar;
     }
 
+    /** Where the tests put what they build (under tests/target: removed by {@code mvn clean}). */
+    static Path testOutput() {
+        return root().resolve("tests/target/it-apps");
+    }
+
     static Path appSources(String app) {
         return root().resolve("tests/apps/java").resolve(app).resolve("src");
     }

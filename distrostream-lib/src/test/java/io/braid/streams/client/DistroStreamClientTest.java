@@ -6,8 +6,10 @@ import io.braid.streams.StreamType;
 import io.braid.streams.protocol.StreamInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,11 +130,11 @@ class DistroStreamClientTest {
     }
 
     @Test
-    void lostServerFailsPendingAndLaterRequestsQuickly() throws Exception {
+    void lostServerFailsPendingAndLaterRequestsQuickly(@TempDir Path dir) throws Exception {
         TestStreamServer s = new TestStreamServer();
         DistroStreamClient c = s.client("app");
         StreamInfo info = c.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE,
-                java.nio.file.Files.createTempDirectory("dss").toString());
+                dir.toString());
         String reader = c.newRoleId();
         Thread killer = new Thread(() -> {
             try {

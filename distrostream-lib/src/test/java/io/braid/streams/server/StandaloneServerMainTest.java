@@ -4,6 +4,7 @@ import io.braid.streams.ConsumerMode;
 import io.braid.streams.StreamType;
 import io.braid.streams.client.DistroStreamClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -19,7 +20,7 @@ class StandaloneServerMainTest {
 
     /** The script runs the server on this JVM's test classpath and prints the address line first. */
     @Test
-    void scriptPrintsTheServerAddressFirstAndServes() throws Exception {
+    void scriptPrintsTheServerAddressFirstAndServes(@TempDir Path dir) throws Exception {
         Path script = Path.of(System.getProperty("user.dir")).resolve("../scripts/braid-stream-server").normalize();
         assertTrue(Files.isExecutable(script), script.toString());
         ProcessBuilder pb = new ProcessBuilder(script.toString(), "--port=0", "--host=127.0.0.1")
@@ -33,7 +34,7 @@ class StandaloneServerMainTest {
             String address = first.substring("BRAID_STREAM_SERVER=".length());
             try (DistroStreamClient c = new DistroStreamClient(address, "app", null, 5_000)) {
                 String id = c.register(StreamType.FILE, "x", ConsumerMode.AT_MOST_ONCE,
-                        Files.createTempDirectory("dss-standalone").toString()).streamId();
+                        dir.toString()).streamId();
                 assertEquals(id, c.lookupAlias("x").streamId());
             }
         } finally {

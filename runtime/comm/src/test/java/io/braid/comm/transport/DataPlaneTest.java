@@ -160,7 +160,7 @@ class DataPlaneTest {
     }
 
     @Test
-    void droppedConnectionFailsPendingFetchesAndIsReopened() throws Exception {
+    void droppedConnectionFailsPendingFetchesAndIsReopened(@TempDir Path dir) throws Exception {
         @ChannelHandler.Sharable
         class Silent extends MessageHandler {
             @Override
@@ -173,7 +173,7 @@ class DataPlaneTest {
         int port = mute.port();
         CompletableFuture<FetchedData> pending = fetcher.fetch("127.0.0.1", port, "d1v1");
         CompletableFuture<Path> pendingFile = fetcher.fetchToFile("127.0.0.1", port, "d1v1",
-                Files.createTempDirectory("braid").resolve("x"));
+                dir.resolve("x"));
         Thread.sleep(200);
         assertFalse(pending.isDone());
         mute.close();
