@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -89,6 +93,12 @@ class HybridWorkflowsTest extends ItBase {
         // Before stopping, the run closed the failed producer's stream for its readers.
         assertTrue(r.runtimeLog().contains("for writer task-1.0 (its task failed)"), r::describe);
         FailureTest.awaitNoLeftovers(r);
+        // The embedded broker stopped before the master exited: its temporary data directory is gone.
+        Matcher broker = Pattern.compile("embedded Kafka broker at \\S+ \\(data (\\S+)\\) accepts clients")
+                .matcher(r.runtimeLog());
+        assertTrue(broker.find(), r::describe);
+        Path data = Path.of(broker.group(1));
+        assertFalse(Files.exists(data), () -> data + " is left behind\n" + r.describe());
     }
 
     @Test

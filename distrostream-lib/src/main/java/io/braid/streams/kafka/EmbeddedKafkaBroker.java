@@ -101,7 +101,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 throw new IOException("embedded Kafka broker failed to start on " + host + ": " + e.getMessage(), e);
             }
             String bootstrap = host + ":" + port;
-            LOG.info("embedded Kafka broker at {} accepts clients after {} ms", bootstrap,
+            LOG.info("embedded Kafka broker at {} (data {}) accepts clients after {} ms", bootstrap, dir,
                     (System.nanoTime() - t0) / 1_000_000);
             CompletableFuture<Void> internalTopics = new CompletableFuture<>();
             CompletableFuture<Void> coordinators = new CompletableFuture<>();

@@ -95,6 +95,8 @@ public final class DistroStreamServer implements AutoCloseable {
     private final StreamReadiness ready;
     private volatile MessageServer server;
     private volatile boolean closed;
+    /** Held while the server closes. */
+    private final Object closing = new Object();
     private ScheduledFuture<?> expiryTask;
     private long expiryAt = Long.MAX_VALUE;
 
@@ -156,13 +158,23 @@ public final class DistroStreamServer implements AutoCloseable {
         return ready.prepareObjectStreams();
     }
 
-    /** Stops accepting, closes every connection, the file queues and the embedded broker. */
+    /**
+     * Stops accepting, closes every connection, the file queues and the embedded broker. A call
+     * made while another thread closes the server returns once that close is done, so a process
+     * that exits right after it cannot cut the broker's stop short (its data directory stayed).
+     */
     @Override
     public void close() {
-        if (closed) {
-            return;
+        synchronized (closing) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            closeEverything();
         }
-        closed = true;
+    }
+
+    private void closeEverything() {
         if (server != null) {
             server.close();
         }

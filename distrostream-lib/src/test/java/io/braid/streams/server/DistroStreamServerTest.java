@@ -18,7 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -259,6 +261,48 @@ class DistroStreamServerTest {
         s.server.close();
         assertTrue(queues.get(id).closed);
         assertTrue(s.topics.closed);
+    }
+
+    @Test
+    void aCloseMadeWhileAnotherRunsReturnsOnceTheTopicsAreClosed() throws Exception {
+        // A run that aborts closes the server from two threads and exits right after the second
+        // returns: if that one returned at once, the exit cut the broker's stop short.
+        CountDownLatch closing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean topicsClosed = new AtomicBoolean();
+        ObjectTopics slowToClose = new ObjectTopics() {
+            @Override
+            public String bootstrap() {
+                return "slow:9092";
+            }
+
+            @Override
+            public void createTopic(String streamId) {
+            }
+
+            @Override
+            public void close() {
+                closing.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                topicsClosed.set(true);
+            }
+        };
+        DistroStreamServer server = DistroStreamServer.builder().host("127.0.0.1").port(0)
+                .objectTopics(slowToClose).start();
+        Thread first = new Thread(server::close, "first-close");
+        first.start();
+        assertTrue(closing.await(5, TimeUnit.SECONDS));
+        CompletableFuture<Void> second = CompletableFuture.runAsync(server::close);
+        Thread.sleep(200);
+        assertFalse(second.isDone(), "the second close returned while the first was still closing the topics");
+        release.countDown();
+        second.get(5, TimeUnit.SECONDS);
+        assertTrue(topicsClosed.get());
+        first.join(5_000);
     }
 
     @Test
