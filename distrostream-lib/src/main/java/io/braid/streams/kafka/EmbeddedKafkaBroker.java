@@ -86,8 +86,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         try {
             Path logDir = dir.resolve("log");
             Path metaDir = dir.resolve("meta");
-            int port = freePort(host);
-            int controllerPort = freePort(host);
+            int[] ports = freePorts(host);
+            int port = ports[0];
+            int controllerPort = ports[1];
             Properties props = brokerProperties(host, port, controllerPort, logDir, metaDir);
             KafkaConfig config = new KafkaConfig(props, false);
             if (!Files.exists(metaDir.resolve("meta.properties"))) {
@@ -247,10 +248,17 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
     }
 
-    private static int freePort(String host) throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
-            s.setReuseAddress(true);
-            return s.getLocalPort();
+    /**
+     * Two free ports on {@code host}, for the client and the controller listeners. Both sockets
+     * are open at once, so the two differ: taken one after the other, the system gave the same
+     * port twice once, and the broker refused to start.
+     */
+    static int[] freePorts(String host) throws IOException {
+        InetAddress address = InetAddress.getByName(host);
+        try (ServerSocket a = new ServerSocket(0, 1, address); ServerSocket b = new ServerSocket(0, 1, address)) {
+            a.setReuseAddress(true);
+            b.setReuseAddress(true);
+            return new int[] {a.getLocalPort(), b.getLocalPort()};
         }
     }
 
