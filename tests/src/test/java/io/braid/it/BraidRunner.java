@@ -192,6 +192,28 @@ public final class BraidRunner {
             }
         }
 
+        /**
+         * Waits until the run's runtime.log has a match of the pattern; returns its first group.
+         * Fails (after killing the run) if the run ends or times out first.
+         */
+        public String awaitRuntimeLog(java.util.regex.Pattern pattern) {
+            while (true) {
+                Path dir = findLogDir(baseLogDir);
+                if (dir != null && Files.isRegularFile(dir.resolve("runtime.log"))) {
+                    java.util.regex.Matcher m = pattern.matcher(RunResult.read(dir.resolve("runtime.log")));
+                    if (m.find()) {
+                        return m.group(1);
+                    }
+                }
+                if (!process.isAlive() || System.nanoTime() > deadline) {
+                    RunResult r = finishOrKill();
+                    throw new AssertionError("run ended or timed out before its log matched " + pattern + "\n"
+                            + r.describe());
+                }
+                sleep(20);
+            }
+        }
+
         /** The live worker process of a node (a descendant of braid-run started with --node=NAME). */
         public Optional<ProcessHandle> workerProcess(String node) {
             return process.descendants()

@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HybridWorkflowsTest extends ItBase {
 
+    /** The runtime.log line naming the embedded broker's data directory. */
+    private static final Pattern BROKER_DATA =
+            Pattern.compile("embedded Kafka broker at \\S+ \\(data (\\S+)\\) accepts clients");
+
     @Test
     void continuousGenerationGivesTheSameExactResultsHybridAndTaskOnly() {
         Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
@@ -94,11 +98,26 @@ class HybridWorkflowsTest extends ItBase {
         assertTrue(r.runtimeLog().contains("for writer task-1.0 (its task failed)"), r::describe);
         FailureTest.awaitNoLeftovers(r);
         // The embedded broker stopped before the master exited: its temporary data directory is gone.
-        Matcher broker = Pattern.compile("embedded Kafka broker at \\S+ \\(data (\\S+)\\) accepts clients")
-                .matcher(r.runtimeLog());
+        Matcher broker = BROKER_DATA.matcher(r.runtimeLog());
         assertTrue(broker.find(), r::describe);
         Path data = Path.of(broker.group(1));
         assertFalse(Files.exists(data), () -> data + " is left behind\n" + r.describe());
+    }
+
+    @Test
+    void aRunStoppedBySigtermStopsItsBrokerAndRemovesItsData() {
+        // As Ctrl-C or a batch system's time limit would: SIGTERM to braid-run while the ring runs.
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        BraidRunner.Running run = BraidRunner.in(tmp).app("exchange").cluster(cluster).main("exchange.Main")
+                .options("--log_level=info").args("hybrid", 4, 2000, 20).start();
+        Path data = Path.of(run.awaitRuntimeLog(BROKER_DATA));
+        run.awaitRuntimeLog(Pattern.compile("(object streams ready at)"));
+        run.process().destroy();
+        RunResult r = run.await();
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertFalse(r.stdout().contains("elapsed_ms="), () -> "the run ended before the signal\n" + r.describe());
+        assertFalse(Files.exists(data), () -> data + " is left behind\n" + r.describe());
+        FailureTest.awaitNoLeftovers(r);
     }
 
     @Test

@@ -65,6 +65,10 @@ public final class JavaAppRun {
         checkNodesAreLocal(settings.cluster());
 
         streams = hostOrAttachStreams();
+        // A run stopped by a signal (Ctrl-C, SIGTERM, a batch system's time limit) still stops
+        // the embedded broker, whose temporary data directory would otherwise stay.
+        Thread onSignal = new Thread(this::closeStreamsBeforeHalt, "braid-signal-streams");
+        Runtime.getRuntime().addShutdownHook(onSignal);
         if (usesObjectStreams(registry)) {
             streams.prepareObjectStreams();
         }
@@ -122,6 +126,7 @@ public final class JavaAppRun {
         }
         master.close();
         streams.close();
+        Runtime.getRuntime().removeShutdownHook(onSignal);
         LOG.info("run finished with status {}", status);
         return status;
     }
@@ -181,13 +186,16 @@ public final class JavaAppRun {
         t.start();
     }
 
-    /** The embedded broker's data directory goes with the server; bounded, the run is ending anyway. */
+    /**
+     * Before the process ends (an abort, or a signal): closes the streams, and with the server
+     * the embedded broker and its data directory. It waits at most 5 s, since the run is ending anyway.
+     */
     private void closeStreamsBeforeHalt() {
         StreamHosting s = streams;
         if (s == null) {
             return;
         }
-        Thread closer = new Thread(s::close, "braid-abort-streams");
+        Thread closer = new Thread(s::close, "braid-close-streams");
         closer.setDaemon(true);
         closer.start();
         try {
