@@ -40,14 +40,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.net.Inet4Address;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -103,7 +97,7 @@ public final class DistroStreamServer implements AutoCloseable {
     private DistroStreamServer(StreamServerBuilder b) {
         this.registry = new StreamRegistry("ds-" + UUID.randomUUID().toString().substring(0, 8) + "-", b.writerGraceMs);
         this.progress = new ProgressReports(registry);
-        this.advertisedHost = advertisedHost(b.host);
+        this.advertisedHost = AdvertisedHost.of(b.host);
         this.allowedTypes = Set.copyOf(b.allowedTypes);
         this.disallowedHint = b.disallowedHint;
         this.topics = b.topics != null ? b.topics : new KafkaTopics(b.kafka, advertisedHost,
@@ -578,28 +572,4 @@ public final class DistroStreamServer implements AutoCloseable {
                     + e.getMessage(), e);
         }
     }
-
-    /** The host clients should use: the bound one, or for a wildcard bind an address of this machine. */
-    static String advertisedHost(String bindHost) {
-        if (bindHost != null && !bindHost.isEmpty() && !bindHost.equals("0.0.0.0") && !bindHost.equals("::")
-                && !bindHost.equals("*")) {
-            return bindHost;
-        }
-        try {
-            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
-                if (!ni.isUp() || ni.isLoopback()) {
-                    continue;
-                }
-                for (InetAddress a : Collections.list(ni.getInetAddresses())) {
-                    if (a instanceof Inet4Address && !a.isLinkLocalAddress()) {
-                        return a.getHostAddress();
-                    }
-                }
-            }
-            return InetAddress.getLocalHost().getHostAddress();
-        } catch (SocketException | UnknownHostException e) {
-            return "127.0.0.1";
-        }
-    }
-
 }
