@@ -12,6 +12,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs {@code scripts/braid-run} as a real process in a working directory, with
@@ -196,11 +198,11 @@ public final class BraidRunner {
          * Waits until the run's runtime.log has a match of the pattern; returns its first group.
          * Fails (after killing the run) if the run ends or times out first.
          */
-        public String awaitRuntimeLog(java.util.regex.Pattern pattern) {
+        public String awaitRuntimeLog(Pattern pattern) {
             while (true) {
                 Path dir = findLogDir(baseLogDir);
                 if (dir != null && Files.isRegularFile(dir.resolve("runtime.log"))) {
-                    java.util.regex.Matcher m = pattern.matcher(RunResult.read(dir.resolve("runtime.log")));
+                    Matcher m = pattern.matcher(RunResult.read(dir.resolve("runtime.log")));
                     if (m.find()) {
                         return m.group(1);
                     }

@@ -126,7 +126,11 @@ public final class JavaAppRun {
         }
         master.close();
         streams.close();
-        Runtime.getRuntime().removeShutdownHook(onSignal);
+        try {
+            Runtime.getRuntime().removeShutdownHook(onSignal);
+        } catch (IllegalStateException e) {
+            // a signal came as the run ended: the hook runs, and finds the streams closed
+        }
         LOG.info("run finished with status {}", status);
         return status;
     }
