@@ -60,22 +60,10 @@ final class InternalTopics {
      * create {@code __consumer_offsets} itself, which it logged as a WARN, and the client retried.
      */
     private static void awaitInBrokerMetadata(Admin admin, List<String> names) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KafkaObjectBackend.REQUEST_TIMEOUT_MS);
-        while (true) {
-            try {
-                admin.describeTopics(names).allTopicNames()
-                        .get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-                return;
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
-                    LOG.debug("internal topics not seen in the broker's metadata: {}", e.getCause().toString());
-                    return;
-                }
-                Thread.sleep(10);
-            } catch (TimeoutException e) {
-                LOG.debug("internal topics not seen in the broker's metadata: {}", e.toString());
-                return;
-            }
+        Throwable failure = AdminRetry.untilDone(() -> admin.describeTopics(names).allTopicNames(),
+                e -> e instanceof UnknownTopicOrPartitionException, KafkaObjectBackend.REQUEST_TIMEOUT_MS, 10);
+        if (failure != null) {
+            LOG.debug("internal topics not seen in the broker's metadata: {}", failure.toString());
         }
     }
 

@@ -94,19 +94,10 @@ public final class StreamTopicAdmin implements AutoCloseable {
         for (int p = 0; p < partitions; p++) {
             start.put(new TopicPartition(topic, p), 0L);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-        while (true) {
-            try {
-                admin.alterShareGroupOffsets(group, start)
-                        .all().get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-                return;
-            } catch (ExecutionException | TimeoutException e) {
-                if (System.nanoTime() > deadline) {
-                    LOG.debug("could not initialise share group {} on {}: {}", group, topic, e.toString());
-                    return;
-                }
-                Thread.sleep(20);
-            }
+        Throwable failure = AdminRetry.untilDone(() -> admin.alterShareGroupOffsets(group, start).all(), e -> true,
+                1_000, 20);
+        if (failure != null) {
+            LOG.debug("could not initialise share group {} on {}: {}", group, topic, failure.toString());
         }
     }
 

@@ -11,7 +11,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -32,8 +31,8 @@ final class StreamReadiness {
      */
     private final ExecutorService topicCreation =
             Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-topics", true));
-    /** Topics asked for so far: once there are some, creating them warms the backend up. */
-    private final AtomicInteger topicRequests = new AtomicInteger();
+    /** A topic was asked for: creating it warms the backend up, so no warm-up of its own. */
+    private volatile boolean topicAsked;
     private volatile boolean closed;
 
     StreamReadiness(ObjectTopics topics) {
@@ -48,7 +47,7 @@ final class StreamReadiness {
     /** Creates the stream's topic on a thread of its own and completes the stream's future. */
     void createTopicInBackground(String streamId, String applicationId) {
         CompletableFuture<Void> f = of(streamId);
-        topicRequests.incrementAndGet();
+        topicAsked = true;
         topicCreation.execute(() -> {
             if (closed) {
                 f.completeExceptionally(new BackendException("the stream server closed"));
@@ -95,7 +94,7 @@ final class StreamReadiness {
             try {
                 long t0 = System.nanoTime();
                 String bootstrap = topics.bootstrap();
-                if (topicRequests.get() == 0) {
+                if (!topicAsked) {
                     topics.prepare();
                 }
                 LOG.info("object streams ready at {} after {} ms", bootstrap, (System.nanoTime() - t0) / 1_000_000);
