@@ -3,6 +3,7 @@ package streambench;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.DistroStream;
 import io.braid.streams.ObjectDistroStream;
+import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.client.StreamHandles;
 import io.braid.streams.server.DistroStreamServer;
 
@@ -53,6 +54,8 @@ public final class DrainAfterClose {
                 System.out.printf(Locale.ROOT, "# r=%d %s: close -> last poll (max over readers) ms, min %.1f max %.1f all %s%n",
                         r, mode, sorted[0], sorted[streams - 1], Arrays.toString(round(ms)));
             }
+            // Readers leave before the broker stops: else it logs an ERROR per share partition they held.
+            DistroStreamClient.closeProcessClient();
         }
         System.exit(0);
     }

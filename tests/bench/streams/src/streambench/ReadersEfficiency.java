@@ -3,6 +3,7 @@ package streambench;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.DistroStream;
 import io.braid.streams.ObjectDistroStream;
+import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.DistroStreamServer;
 
 import java.util.ArrayList;
@@ -39,6 +40,8 @@ public final class ReadersEfficiency {
                     run(w, r, mode, null);
                 }
             }
+            // Readers leave before the broker stops: else it logs an ERROR per share partition they held.
+            DistroStreamClient.closeProcessClient();
         }
         System.exit(0);
     }
