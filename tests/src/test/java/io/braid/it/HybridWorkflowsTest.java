@@ -121,6 +121,28 @@ class HybridWorkflowsTest extends ItBase {
     }
 
     @Test
+    void aWorkerLostWhileItRunsStreamTasksStopsTheRunWithOneErrorInsteadOfRunningThemAgain() {
+        // Run again, a cell would publish its values from the first iteration once more to
+        // neighbours that already have them; with its worker's slots gone, the ring would hang.
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        BraidRunner.Running run = BraidRunner.in(tmp).app("exchange").cluster(cluster).main("exchange.Main")
+                .options("--log_level=info").args("hybrid", 4, 2000, 20).start();
+        Path data = Path.of(run.awaitRuntimeLog(BROKER_DATA));
+        run.awaitRuntimeLog(Pattern.compile("(topic of object stream \\S+-4 created)"));
+        java.util.Optional<ProcessHandle> victim = run.workerProcess("127.0.0.3");
+        assertTrue(victim.isPresent(), "no worker process with --node=127.0.0.3 under braid-run");
+        assertTrue(victim.get().destroyForcibly(), "could not kill the worker");
+        RunResult r = run.await();
+        assertEquals(1, r.exitCode(), r::describe);
+        assertFalse(r.stdout().contains("elapsed_ms="), () -> "the ring finished before the loss\n" + r.describe());
+        assertTrue(r.stderr().contains("worker 127.0.0.3 was lost while it ran") && r.stderr().contains(
+                "that take streams: exchange.Tasks.iterate(") && r.stderr().contains("such a task is not run again"),
+                r::describe);
+        assertFalse(Files.exists(data), () -> data + " is left behind\n" + r.describe());
+        FailureTest.awaitNoLeftovers(r);
+    }
+
+    @Test
     void streamParameterDeclaredInoutIsRejectedBeforeAnythingRuns() {
         RunResult r = BraidRunner.in(tmp).app("badstreams").main("badstreams.inout.Main").run();
         assertNotEquals(0, r.exitCode(), r::describe);

@@ -26,6 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -324,16 +325,40 @@ public final class RuntimeCore {
                 running.add(rec);
             }
         }
+        List<TaskRecord> streamTasks = new ArrayList<>();
         for (TaskRecord rec : running) {
             jobs.remove(rec.jobId);
             scheduler.release(rec.id());
             auto.ended(rec.id(), false, 0, 0);
             rec.excludedNode = node;
-            requeue(rec);
+            if (rec.analysed.usesStreams()) {
+                streamTasks.add(rec);
+            } else {
+                requeue(rec);
+            }
         }
-        if (workers.stream().noneMatch(WorkerHandle::alive)) {
+        if (!streamTasks.isEmpty()) {
+            fail(lostStreamTasks(w, streamTasks));
+        } else if (workers.stream().noneMatch(WorkerHandle::alive)) {
             fail("every worker is lost (the last was " + w.name() + ", log: " + w.logFile() + ")");
         }
+    }
+
+    /**
+     * A task that takes streams is not run again when its worker is lost: its readers already have
+     * what it published and what it took is gone from the stream, so a second run would publish
+     * everything again or miss records (and its readers elsewhere would wait for it meanwhile).
+     */
+    private static String lostStreamTasks(WorkerHandle w, List<TaskRecord> lost) {
+        lost.sort(Comparator.comparingLong(TaskRecord::id));
+        StringBuilder names = new StringBuilder();
+        for (TaskRecord rec : lost) {
+            names.append(names.length() == 0 ? "" : ", ").append(rec.submission.describe());
+        }
+        return "worker " + w.name() + " was lost while it ran "
+                + (lost.size() == 1 ? "a task that takes" : lost.size() + " tasks that take") + " streams: " + names
+                + "; such a task is not run again (it would publish its records"
+                + " again, or miss the ones it took), so the run stops (worker log: " + w.logFile() + ")";
     }
 
     /**

@@ -6,6 +6,7 @@ import static io.braid.engine.core.CoreHarness.object;
 import static io.braid.engine.core.CoreHarness.reads;
 import static io.braid.engine.core.CoreHarness.writes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.braid.engine.task.StreamParam;
 import java.util.ArrayList;
@@ -126,6 +127,40 @@ class RuntimeCoreStreamTest {
                 "1 demo.Tasks.t1(<S>, <X>, <T>) [S, T] [w-S, w-T] fatal=0",
                 "3 demo.Tasks.t1(<U>) [U] [w-U] fatal=0"), heard);
         assertEquals(List.of(), h.dispatch(), "nothing more runs");
+    }
+
+    /** Run again, the producer would publish S's records a second time to a reader that has them. */
+    @Test
+    void aWorkerLostWhileItRanAStreamTaskStopsTheRunAndClosesItsStreams() {
+        CoreHarness h = new CoreHarness(1, 1);
+        List<String> heard = new ArrayList<>();
+        h.core.setStreamTaskListener((taskId, task, ws) -> heard.add(taskId + " "
+                + ws.stream().map(StreamParam::streamId).toList() + " fatal=" + h.fatal.size()));
+        h.submit(1, 1, writes("S"));
+        h.submit(2, 1, reads("S"));
+        assertEquals(2, h.dispatch().size());
+        int producerNode = h.nodeOf(1);
+        h.core.workerLost(producerNode);
+        assertEquals(1, h.fatal.size(), h.fatal.toString());
+        String error = h.fatal.get(0);
+        assertTrue(error.startsWith("worker n" + producerNode + " was lost while it ran a task that takes streams: "
+                + "demo.Tasks.t1(<S>); such a task is not run again"), error);
+        assertEquals(List.of("1 [S] fatal=0"), heard, "its writer is closed for the reader, before the error");
+        assertEquals(List.of(), h.dispatch(), "nothing runs again");
+    }
+
+    /** Node 0 has 2 units, node 1 one: the consumer goes beside its producer, the plain task to node 1. */
+    @Test
+    void aWorkerLostWhileItRanPlainTasksOnlyHasThemRunAgainBesideTheStreams() {
+        CoreHarness h = new CoreHarness(2, 1);
+        h.submit(1, 1, writes("S"));
+        h.submit(2, 1, reads("S"));
+        h.submit(3, 1);
+        assertEquals(List.of("1@0", "2@0", "3@1"), h.dispatch());
+        h.core.workerLost(1);
+        assertEquals(List.of(), h.fatal);
+        h.done(1);
+        assertEquals(List.of("3@0"), h.dispatch(), "the plain task runs again on the node left");
     }
 
     @Test
