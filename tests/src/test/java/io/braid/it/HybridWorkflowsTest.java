@@ -107,9 +107,7 @@ class HybridWorkflowsTest extends ItBase {
     @Test
     void aRunStoppedBySigtermStopsItsBrokerAndRemovesItsData() {
         // As Ctrl-C or a batch system's time limit would: SIGTERM to braid-run while the ring runs.
-        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
-        BraidRunner.Running run = BraidRunner.in(tmp).app("exchange").cluster(cluster).main("exchange.Main")
-                .options("--log_level=info").args("hybrid", 4, 2000, 20).start();
+        BraidRunner.Running run = startLongRing();
         Path data = Path.of(run.awaitRuntimeLog(BROKER_DATA));
         run.awaitRuntimeLog(Pattern.compile("(object streams ready at)"));
         run.process().destroy();
@@ -124,9 +122,7 @@ class HybridWorkflowsTest extends ItBase {
     void aWorkerLostWhileItRunsStreamTasksStopsTheRunWithOneErrorInsteadOfRunningThemAgain() {
         // Run again, a cell would publish its values from the first iteration once more to
         // neighbours that already have them; with its worker's slots gone, the ring would hang.
-        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
-        BraidRunner.Running run = BraidRunner.in(tmp).app("exchange").cluster(cluster).main("exchange.Main")
-                .options("--log_level=info").args("hybrid", 4, 2000, 20).start();
+        BraidRunner.Running run = startLongRing();
         Path data = Path.of(run.awaitRuntimeLog(BROKER_DATA));
         run.awaitRuntimeLog(Pattern.compile("(topic of object stream \\S+-4 created)"));
         java.util.Optional<ProcessHandle> victim = run.workerProcess("127.0.0.3");
@@ -140,6 +136,13 @@ class HybridWorkflowsTest extends ItBase {
                 r::describe);
         assertFalse(Files.exists(data), () -> data + " is left behind\n" + r.describe());
         FailureTest.awaitNoLeftovers(r);
+    }
+
+    /** The exchange ring, hybrid, on two workers of 2 slots: 2000 iterations, long enough to be interrupted. */
+    private BraidRunner.Running startLongRing() {
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        return BraidRunner.in(tmp).app("exchange").cluster(cluster).main("exchange.Main")
+                .options("--log_level=info").args("hybrid", 4, 2000, 20).start();
     }
 
     @Test
