@@ -31,6 +31,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * The task life cycle, on the core thread: submission to the analyser, ready tasks to the
@@ -330,10 +331,10 @@ public final class RuntimeCore {
             jobs.remove(rec.jobId);
             scheduler.release(rec.id());
             auto.ended(rec.id(), false, 0, 0);
-            rec.excludedNode = node;
             if (rec.analysed.usesStreams()) {
                 streamTasks.add(rec);
             } else {
+                rec.excludedNode = node;
                 requeue(rec);
             }
         }
@@ -350,11 +351,8 @@ public final class RuntimeCore {
      * everything again or miss records (and its readers elsewhere would wait for it meanwhile).
      */
     private static String lostStreamTasks(WorkerHandle w, List<TaskRecord> lost) {
-        lost.sort(Comparator.comparingLong(TaskRecord::id));
-        StringBuilder names = new StringBuilder();
-        for (TaskRecord rec : lost) {
-            names.append(names.length() == 0 ? "" : ", ").append(rec.submission.describe());
-        }
+        String names = lost.stream().sorted(Comparator.comparingLong(TaskRecord::id))
+                .map(rec -> rec.submission.describe()).collect(Collectors.joining(", "));
         return "worker " + w.name() + " was lost while it ran "
                 + (lost.size() == 1 ? "a task that takes" : lost.size() + " tasks that take") + " streams: " + names
                 + "; such a task is not run again (it would publish its records"
