@@ -42,6 +42,14 @@ class BadInputTest extends ItBase {
     }
 
     @Test
+    void unknownMasterJit() {
+        RunResult r = BraidRunner.in(tmp).app("simple").env("BRAID_MASTER_JIT", "fast").main("simple.Main").args(3).run();
+        String line = oneLine(r);
+        assertEquals(2, r.exitCode(), r::describe);
+        assertTrue(line.contains("BRAID_MASTER_JIT") && line.contains("'fast'"), () -> "names the variable and value: " + line);
+    }
+
+    @Test
     void missingMainClass() {
         RunResult r = BraidRunner.in(tmp).app("simple").main("simple.NoSuchMain").args(3).run();
         String line = oneLine(r);
