@@ -319,7 +319,6 @@ public final class RuntimeCore {
         scheduler.removeNode(node);
         auto.nodeLost(node);
         int lost = locations.removeNode(node);
-        LOG.warn("worker {} lost ({} data versions had no other copy); resubmitting its running tasks", w.name(), lost);
         List<TaskRecord> running = new ArrayList<>();
         for (TaskRecord rec : jobs.values()) {
             if (rec.node == node) {
@@ -333,7 +332,12 @@ public final class RuntimeCore {
             auto.ended(rec.id(), false, 0, 0);
             if (rec.analysed.usesStreams()) {
                 streamTasks.add(rec);
-            } else {
+            }
+        }
+        LOG.warn("worker {} lost ({} data versions had no other copy); resubmitting {} of its {} running tasks",
+                w.name(), lost, running.size() - streamTasks.size(), running.size());
+        for (TaskRecord rec : running) {
+            if (!rec.analysed.usesStreams()) {
                 rec.excludedNode = node;
                 requeue(rec);
             }
