@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * braid-run's BRAID_MASTER_JIT: the master runs with C1 only or with C1 and C2 as asked, and by
- * default (auto) with C1 only on a host of at most 2 cores; a wrong value stops it at once.
+ * default (auto) with C1 only on a host of at most 2 cores (a wrong value: {@link BadInputTest}).
  */
 class MasterJitTest extends ItBase {
 

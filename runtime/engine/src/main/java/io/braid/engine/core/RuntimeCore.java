@@ -326,21 +326,18 @@ public final class RuntimeCore {
             }
         }
         List<TaskRecord> streamTasks = new ArrayList<>();
+        List<TaskRecord> rerun = new ArrayList<>();
         for (TaskRecord rec : running) {
             jobs.remove(rec.jobId);
             scheduler.release(rec.id());
             auto.ended(rec.id(), false, 0, 0);
-            if (rec.analysed.usesStreams()) {
-                streamTasks.add(rec);
-            }
+            (rec.analysed.usesStreams() ? streamTasks : rerun).add(rec);
         }
         LOG.warn("worker {} lost ({} data versions had no other copy); resubmitting {} of its {} running tasks",
-                w.name(), lost, running.size() - streamTasks.size(), running.size());
-        for (TaskRecord rec : running) {
-            if (!rec.analysed.usesStreams()) {
-                rec.excludedNode = node;
-                requeue(rec);
-            }
+                w.name(), lost, rerun.size(), running.size());
+        for (TaskRecord rec : rerun) {
+            rec.excludedNode = node;
+            requeue(rec);
         }
         if (!streamTasks.isEmpty()) {
             fail(lostStreamTasks(w, streamTasks));
