@@ -74,15 +74,7 @@ public final class KafkaRawVsBackend {
     static double rawLatency(String bs) throws Exception {
         KafkaObjectBackend.createTopic(bs, "rawlat", 1);
         String t = KafkaObjectBackend.topicName("rawlat");
-        Properties pp = new Properties();
-        pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
-        pp.put(ProducerConfig.LINGER_MS_CONFIG, "0");
-        Properties cp = new Properties();
-        cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
-        cp.put(ConsumerConfig.GROUP_ID_CONFIG, "raw-latency");
-        cp.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-             KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaProducer<byte[], byte[]> p = rawProducer(bs); KafkaConsumer<byte[], byte[]> c = rawConsumer(bs, "raw-latency")) {
             c.subscribe(List.of(t));
             p.send(new ProducerRecord<>(t, new byte[24]));
             while (c.poll(Duration.ofMillis(500)).isEmpty()) {
@@ -105,10 +97,11 @@ public final class KafkaRawVsBackend {
         }
     }
 
-    /** Records/s from the first send to the last record consumed, classic consumer, one partition. */
-    static double raw(String bs, String topic, int size, int n) throws Exception {
-        KafkaObjectBackend.createTopic(bs, topic, 1);
-        String t = KafkaObjectBackend.topicName(topic);
+    /**
+     * The raw producer of both measurements: linger 0, large batches and requests (1 MiB values),
+     * OS-sized socket buffers, as the backend's publisher.
+     */
+    private static KafkaProducer<byte[], byte[]> rawProducer(String bs) {
         Properties pp = new Properties();
         pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
         pp.put(ProducerConfig.LINGER_MS_CONFIG, "0");
@@ -116,16 +109,27 @@ public final class KafkaRawVsBackend {
         pp.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, String.valueOf(EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
         pp.put(ProducerConfig.BUFFER_MEMORY_CONFIG, String.valueOf(256L << 20));
         pp.put(ProducerConfig.SEND_BUFFER_CONFIG, "-1");
+        return new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    /** The raw classic consumer of both measurements, in its own group, from the earliest record. */
+    private static KafkaConsumer<byte[], byte[]> rawConsumer(String bs, String group) {
         Properties cp = new Properties();
         cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bs);
-        cp.put(ConsumerConfig.GROUP_ID_CONFIG, "raw-" + topic);
+        cp.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         cp.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         cp.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(2 * EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
         cp.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
         cp.put(ConsumerConfig.RECEIVE_BUFFER_CONFIG, "-1");
+        return new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /** Records/s from the first send to the last record consumed, classic consumer, one partition. */
+    static double raw(String bs, String topic, int size, int n) throws Exception {
+        KafkaObjectBackend.createTopic(bs, topic, 1);
+        String t = KafkaObjectBackend.topicName(topic);
         byte[] value = new byte[size];
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-             KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaProducer<byte[], byte[]> p = rawProducer(bs); KafkaConsumer<byte[], byte[]> c = rawConsumer(bs, "raw-" + topic)) {
             c.subscribe(List.of(t));
             c.poll(Duration.ofMillis(200));
             long start = System.nanoTime();
