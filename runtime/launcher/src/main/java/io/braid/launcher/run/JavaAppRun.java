@@ -91,6 +91,7 @@ public final class JavaAppRun {
             master = Master.start(settings.cluster(), config, this::abort);
         } catch (IOException | RuntimeException e) {
             streams.close();
+            removeSignalHook(onSignal);
             throw e;
         }
         // The run stops: streams that unfinished producer tasks write close for their readers (also in other apps).
@@ -129,13 +130,18 @@ public final class JavaAppRun {
         }
         master.close();
         streams.close();
+        removeSignalHook(onSignal);
+        LOG.info("run finished with status {}", status);
+        return status;
+    }
+
+    /** The streams are closed: a signal from now on has nothing of the run's to stop. */
+    private static void removeSignalHook(Thread onSignal) {
         try {
             Runtime.getRuntime().removeShutdownHook(onSignal);
         } catch (IllegalStateException e) {
             // a signal came as the run ended: the hook runs, and finds the streams closed
         }
-        LOG.info("run finished with status {}", status);
-        return status;
     }
 
     /**
