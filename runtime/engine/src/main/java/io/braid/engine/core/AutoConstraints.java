@@ -136,8 +136,8 @@ final class AutoConstraints {
         for (AutoType a : types.values()) {
             if (a.learning() && a.learner.epochRunning() && a.epochOwed > 0) {
                 // Its last tasks never came, and those it got have ended: it ends as a partial epoch.
+                Epoch e = a.learner.shorten(a.learner.epochTasks() - a.epochOwed);
                 a.epochOwed = 0;
-                Epoch e = a.learner.shorten(a.epochGiven);
                 if (e != null) {
                     epochEnded(a, e);
                 }
@@ -285,7 +285,6 @@ final class AutoConstraints {
         a.epochFirstStart = Long.MAX_VALUE;
         a.epochLastEnd = 0;
         a.epochOwed = n;
-        a.epochGiven = 0;
         feedEpoch(a);
         if (trace != null) {
             trace.counter(a.learningNodeName, "storageBW " + a.label(), clockMicros.getAsLong(), l.constraint());
@@ -298,7 +297,6 @@ final class AutoConstraints {
         while (a.epochOwed > 0 && !a.held.isEmpty()) {
             give(a, a.held.poll(), a.learner.constraint(), a.learningNode, a.epochSerial);
             a.epochOwed--;
-            a.epochGiven++;
         }
     }
 

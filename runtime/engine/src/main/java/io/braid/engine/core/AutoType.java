@@ -32,8 +32,7 @@ final class AutoType {
     boolean reserved;
     /** Bumped at each epoch start and when learning restarts: tells an epoch's tasks from older ones. */
     int epochSerial;
-    /** The running epoch's tasks given to the scheduler, and those it still needs (not ready yet). */
-    int epochGiven;
+    /** Tasks the running epoch still needs (not ready yet); the others were given to the scheduler. */
     int epochOwed;
     long epochFirstStart = Long.MAX_VALUE;
     long epochLastEnd;

@@ -145,6 +145,11 @@ public final class ConstraintLearner {
         return started > 0;
     }
 
+    /** How many tasks the running epoch started with (0 when none runs). */
+    public int epochTasks() {
+        return started;
+    }
+
     /** The epochs so far, in the order they ended. */
     public List<Epoch> epochs() {
         return Collections.unmodifiableList(epochs);

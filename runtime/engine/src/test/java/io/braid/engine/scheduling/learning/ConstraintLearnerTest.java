@@ -159,9 +159,12 @@ class ConstraintLearnerTest {
     @Test
     void anEpochShortenedToTheTasksItGotEndsAsAPartialEpoch() {
         ConstraintLearner l = new ConstraintLearner(AutoBandwidth.UNBOUNDED, new NodeCapacity(100, 4), 2);
+        assertEquals(0, l.epochTasks());
         l.startEpoch(8);
+        assertEquals(8, l.epochTasks());
         assertNull(l.taskFinished(10 * MS));
         assertNull(l.shorten(3), "2 of the 3 it got still run");
+        assertEquals(3, l.epochTasks());
         assertNull(l.taskFinished(10 * MS));
         Epoch e = l.taskFinished(10 * MS);
         assertEquals(Kind.PARTIAL, e.kind());
