@@ -281,10 +281,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     /** Kafka logs a lot at INFO; keep it at WARN unless the host configured otherwise (slf4j-simple keys). */
     private static void quietLogging() {
-        for (String name : new String[] {"kafka", "org.apache.kafka", "state.change.logger"}) {
-            String key = "org.slf4j.simpleLogger.log." + name;
+        // The controller warns on every start that its metadata log is empty: always so here, in
+        // a fresh directory, so only its errors are kept.
+        String[][] levels = {{"kafka", "warn"}, {"org.apache.kafka", "warn"}, {"state.change.logger", "warn"},
+            {"org.apache.kafka.controller.QuorumController", "error"}};
+        for (String[] level : levels) {
+            String key = "org.slf4j.simpleLogger.log." + level[0];
             if (System.getProperty(key) == null) {
-                System.setProperty(key, "warn");
+                System.setProperty(key, level[1]);
             }
         }
     }
