@@ -1,5 +1,6 @@
 package io.braid.launcher.options;
 
+import io.braid.launcher.run.MasterJit;
 import io.braid.streams.client.DistroStreamClient;
 
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ public final class LauncherOptions {
             new EnvironmentSpec(DistroStreamClient.SERVER_ENV, "HOST:PORT", "use this running stream server "
                     + "(scripts/braid-stream-server) instead of starting one"),
             new EnvironmentSpec("BRAID_MASTER_JVM_OPTS", "OPTS", "extra JVM options of the master (e.g. -Xmx4g)"),
-            new EnvironmentSpec("BRAID_MASTER_JIT", "auto|c1|c2", "the master's JIT: C1 only, or C1 and C2; auto = "
+            new EnvironmentSpec(MasterJit.ENV, "auto|c1|c2", "the master's JIT: C1 only, or C1 and C2; auto = "
                     + "C1 only on a host of at most 2 cores [default: auto]"),
             new EnvironmentSpec("BRAID_CDS", "off", "do not map braid.jar's class-data archive (braid.jsa, written "
                     + "by the build) in the master and workers"));

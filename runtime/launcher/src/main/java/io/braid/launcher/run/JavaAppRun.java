@@ -29,7 +29,6 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * One run of a Java application: checks it, starts the master and the workers, runs its main in
@@ -73,8 +72,7 @@ public final class JavaAppRun {
         if (usesObjectStreams(registry)) {
             streams.prepareObjectStreams();
         }
-        LOG.info("master JIT: {} (BRAID_MASTER_JIT={})", MasterJit.compilers(),
-                Objects.requireNonNullElse(System.getenv("BRAID_MASTER_JIT"), "auto"));
+        LOG.info("master JIT: {}", MasterJit.describe());
         List<String> workerJvm = new java.util.ArrayList<>(ClassDataArchive.forWorkers());
         if (!workerJvm.isEmpty()) {
             LOG.info("master and workers map the class-data archive {}", System.getProperty(ClassDataArchive.PROPERTY));

@@ -3,17 +3,26 @@ package io.braid.launcher.run;
 import com.sun.management.HotSpotDiagnosticMXBean;
 
 import java.lang.management.ManagementFactory;
+import java.util.Objects;
 
 /**
- * The JIT compilers this JVM, the master, runs with, as braid-run chose them
- * ({@code BRAID_MASTER_JIT}: C1 only on a host of at most 2 cores unless told otherwise).
+ * The JIT compilers this JVM, the master, runs with, as braid-run chose them from
+ * {@link #ENV} (C1 only on a host of at most 2 cores unless told otherwise).
  */
-final class MasterJit {
+public final class MasterJit {
+    /** braid-run's environment variable: auto, c1 or c2. */
+    public static final String ENV = "BRAID_MASTER_JIT";
+
     private MasterJit() {
     }
 
+    /** For the run's log, e.g. "C1 only (BRAID_MASTER_JIT=auto)". */
+    static String describe() {
+        return compilers() + " (" + ENV + "=" + Objects.requireNonNullElse(System.getenv(ENV), "auto") + ")";
+    }
+
     /** "C1 only", "C1 and C2" or "C2 only", read from the JVM's own flags. */
-    static String compilers() {
+    private static String compilers() {
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         if (!Boolean.parseBoolean(vm.getVMOption("TieredCompilation").getValue())) {
             return "C2 only";
