@@ -3,8 +3,11 @@ package streambench;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.kafka.Acquisition;
 import io.braid.streams.kafka.EmbeddedKafkaBroker;
 import io.braid.streams.kafka.KafkaObjectBackend;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -18,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -27,6 +31,13 @@ import java.util.Properties;
  * reader is told it is its application's only reader, as the stream server tells a handle's
  * reader that reads alone (bulk acquisition, see {@code io.braid.streams.kafka.Acquisition}). Prints
  * {@code RESULT <name> <value> <unit>} lines.
+ *
+ * <p>Throughput is measured in rounds on the same broker: round 0 in the fresh JVM (raw first, so
+ * the backend runs on code the raw round warmed: {@code _cold} figures), then {@code -Drounds=5}
+ * rounds with raw and backend taking turns to go first. {@code ratio_24B} and {@code ratio_1MiB}
+ * are the medians of those rounds' ratios, each taken inside its round; {@code ratio_24B_to_raw_share}
+ * compares the backend with a raw share consumer acquiring as its lone reader does, measured
+ * after them in each round.
  */
 public final class KafkaRawVsBackend {
 
@@ -37,7 +48,8 @@ public final class KafkaRawVsBackend {
         long jvmStartMs = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
         long t0 = System.nanoTime();
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
-             KafkaObjectBackend backend = new KafkaObjectBackend(broker.bootstrapServers())) {
+             KafkaObjectBackend backend = new KafkaObjectBackend(broker.bootstrapServers());
+             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
             result("broker_startup", ms(t0), "ms");
             String bs = broker.bootstrapServers();
             long t1 = System.nanoTime();
@@ -48,16 +60,38 @@ public final class KafkaRawVsBackend {
 
             int small = Integer.getInteger("small", 300_000);
             int large = Integer.getInteger("large", 300);
-            double raw24 = raw(bs, "raw24", 24, small);
-            double raw1m = raw(bs, "raw1m", 1 << 20, large);
-            result("raw_24B", raw24, "records/s");
-            result("raw_1MiB", raw1m / 1e6 * (1 << 20), "MB/s");
-            double be24 = viaBackend(backend, "be24", 24, Integer.getInteger("backendSmall", small));
-            double be1m = viaBackend(backend, "be1m", 1 << 20, large);
-            result("backend_24B", be24, "records/s");
-            result("backend_1MiB", be1m / 1e6 * (1 << 20), "MB/s");
-            result("ratio_24B", be24 / raw24, "x");
-            result("ratio_1MiB", be1m / raw1m, "x");
+            int rounds = Integer.getInteger("rounds", 5);
+            double[] ratio24 = new double[rounds];
+            double[] ratio24Share = new double[rounds];
+            double[] ratio1m = new double[rounds];
+            for (int r = 0; r <= rounds; r++) {
+                int round = r;
+                boolean rawFirst = round % 2 == 0;
+                String suffix = round == 0 ? "_cold" : "_round" + round;
+                double[] small24 = pair(rawFirst, () -> raw(bs, "raw24r" + round, 24, small),
+                        () -> viaBackend(backend, "be24r" + round, 24, small));
+                double share24 = rawShare(bs, admin, "sh24r" + round, small);
+                double[] large1m = pair(rawFirst, () -> raw(bs, "raw1mr" + round, 1 << 20, large),
+                        () -> viaBackend(backend, "be1mr" + round, 1 << 20, large));
+                result("raw_24B" + suffix, small24[0], "records/s");
+                result("backend_24B" + suffix, small24[1], "records/s");
+                result("raw_1MiB" + suffix, large1m[0] / 1e6 * (1 << 20), "MB/s");
+                result("backend_1MiB" + suffix, large1m[1] / 1e6 * (1 << 20), "MB/s");
+                result("raw_share_24B" + suffix, share24, "records/s");
+                result("ratio_24B" + suffix, small24[1] / small24[0], "x");
+                result("ratio_24B_to_raw_share" + suffix, small24[1] / share24, "x");
+                result("ratio_1MiB" + suffix, large1m[1] / large1m[0], "x");
+                if (round > 0) {
+                    ratio24[round - 1] = small24[1] / small24[0];
+                    ratio24Share[round - 1] = small24[1] / share24;
+                    ratio1m[round - 1] = large1m[1] / large1m[0];
+                }
+            }
+            if (rounds > 0) {
+                result("ratio_24B", median(ratio24), "x");
+                result("ratio_24B_to_raw_share", median(ratio24Share), "x");
+                result("ratio_1MiB", median(ratio1m), "x");
+            }
             double rawMedian = rawLatency(bs);
             double backendMedian = latency(backend, ConsumerMode.AT_MOST_ONCE, "lat", "backend_latency");
             result("latency_median_ratio_to_raw", backendMedian / rawMedian, "x");
@@ -220,6 +254,38 @@ public final class KafkaRawVsBackend {
             result(name + "_p99", lat[n * 99 / 100] / 1e6, "ms");
             return lat[n / 2] / 1e6;
         }
+    }
+
+    /**
+     * The raw share consumer the backend's lone reader is built on, with the same acquisition
+     * (whole batches, {@code Acquisition.BULK_RECORDS} per poll, accept + commit per poll): its
+     * records/s, to tell the backend's own cost from the share group's.
+     */
+    private static double rawShare(String bs, Admin admin, String stream, int n) throws Exception {
+        return ShareConsumerCeiling.share(bs, admin, stream, n, Acquisition.BULK_RECORDS,
+                Acquisition.BULK.acquireMode(), true);
+    }
+
+    /** A measurement that may throw. */
+    interface Rate {
+        double measure() throws Exception;
+    }
+
+    /** {raw, backend}, run in the order given. */
+    private static double[] pair(boolean rawFirst, Rate raw, Rate backend) throws Exception {
+        if (rawFirst) {
+            double r = raw.measure();
+            return new double[] {r, backend.measure()};
+        }
+        double b = backend.measure();
+        return new double[] {raw.measure(), b};
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     static double ms(long t0) {
