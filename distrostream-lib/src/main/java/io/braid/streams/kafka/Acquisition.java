@@ -15,7 +15,9 @@ package io.braid.streams.kafka;
  * Measured with {@code streambench.ShareConsumerCeiling} (24-byte records, raw share consumer vs
  * raw classic consumer, same broker): {@code record_limit} gives 0.003 of the classic consumer with
  * 2 records per fetch, 0.45–0.48 with 500, 0.62–0.80 with 2,000 (and less above: the broker's
- * per-partition record locks); {@code batch_optimized} 1.4–1.8 with 500. In both modes a share
+ * per-partition record locks); {@code batch_optimized} 1.4–1.8 with 500. (Measured early in a
+ * fresh JVM; once both are warm, a share consumer reads 24-byte records at about 0.4 of the
+ * classic consumer's rate: docs/PERFORMANCE.md, "Warm throughput".) In both modes a share
  * consumer acquires only inside {@code poll} and returns everything it acquired (a
  * {@code batch_optimized} poll returns whole batches, beyond {@code max.poll.records}), so once what
  * a poll returned is accepted the consumer holds nothing and can be replaced.
