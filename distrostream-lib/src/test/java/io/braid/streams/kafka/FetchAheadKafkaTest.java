@@ -4,10 +4,9 @@ import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -28,30 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FetchAheadKafkaTest {
 
-    private static EmbeddedKafkaBroker broker;
-    private static KafkaObjectBackend backend;
+    @RegisterExtension
+    static final TestBroker KAFKA = new TestBroker();
     private static int streams;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
-        backend = new KafkaObjectBackend(broker.bootstrapServers());
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (backend != null) {
-            backend.close();
-        }
-        if (broker != null) {
-            broker.close();
-        }
-    }
 
     private static String streamWith(int records) throws BackendException {
         String id = "fa" + (++streams);
-        backend.createTopic(id, 1);
-        ObjectPublisher pub = backend.publisher(id);
+        KAFKA.backend().createTopic(id, 1);
+        ObjectPublisher pub = KAFKA.backend().publisher(id);
         List<byte[]> values = new ArrayList<>();
         for (int i = 0; i < records; i++) {
             values.add(("v" + i).getBytes(StandardCharsets.UTF_8));
@@ -63,7 +46,7 @@ class FetchAheadKafkaTest {
 
     /** One of two readers of {@code app}, sharing (one record per fetch). */
     private static ShareSubscriber sharingReader(String stream, String app) throws BackendException {
-        ShareSubscriber s = (ShareSubscriber) backend.subscriber(stream, app, ConsumerMode.AT_MOST_ONCE);
+        ShareSubscriber s = (ShareSubscriber) KAFKA.backend().subscriber(stream, app, ConsumerMode.AT_MOST_ONCE);
         s.readersOfApplication(2);
         return s;
     }
@@ -115,7 +98,7 @@ class FetchAheadKafkaTest {
         a.close();
         assertEquals(2, a.acceptedCount(), "the record returned and the one given back");
         try (ShareSubscriber b = sharingReader(stream, "app1");
-             ObjectSubscriber other = backend.subscriber(stream, "app2", ConsumerMode.AT_MOST_ONCE)) {
+             ObjectSubscriber other = KAFKA.backend().subscriber(stream, "app2", ConsumerMode.AT_MOST_ONCE)) {
             got.addAll(read(b, 9));
             assertAllOnce(10, got);
             long published = b.publishedCount();
@@ -147,7 +130,7 @@ class FetchAheadKafkaTest {
     @Test
     void atLeastOnceReadersDoNotFetchAhead() throws Exception {
         String stream = streamWith(4);
-        try (ObjectSubscriber s = backend.subscriber(stream, "app4", ConsumerMode.AT_LEAST_ONCE)) {
+        try (ObjectSubscriber s = KAFKA.backend().subscriber(stream, "app4", ConsumerMode.AT_LEAST_ONCE)) {
             s.readersOfApplication(2);
             List<String> got = new ArrayList<>();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -164,7 +147,7 @@ class FetchAheadKafkaTest {
     @Test
     void aReaderThatGetsReadyJoinsBeforeItsFirstPollWhichReturnsTheWaitingRecord() throws Exception {
         String stream = streamWith(1);
-        try (ShareSubscriber s = (ShareSubscriber) backend.subscriber(stream, "app5", ConsumerMode.EXACTLY_ONCE)) {
+        try (ShareSubscriber s = (ShareSubscriber) KAFKA.backend().subscriber(stream, "app5", ConsumerMode.EXACTLY_ONCE)) {
             s.readersOfApplication(1);
             assertFalse(s.hasConsumer());
             s.getReady();
@@ -186,13 +169,13 @@ class FetchAheadKafkaTest {
     @Test
     void aBulkFetchAheadThatEndsAfterASecondReaderCameReleasesTheBatch() throws Exception {
         String stream = "fa" + (++streams);
-        backend.createTopic(stream, 1);
-        try (ShareSubscriber first = (ShareSubscriber) backend.subscriber(stream, "app6", ConsumerMode.AT_MOST_ONCE)) {
+        KAFKA.backend().createTopic(stream, 1);
+        try (ShareSubscriber first = (ShareSubscriber) KAFKA.backend().subscriber(stream, "app6", ConsumerMode.AT_MOST_ONCE)) {
             first.readersOfApplication(1); // alone: it fetches whole batches
             first.getReady();
             Thread.sleep(100); // its fetch ahead is waiting for records
             first.readersOfApplication(2); // a second reader arrives
-            ObjectPublisher pub = backend.publisher(stream);
+            ObjectPublisher pub = KAFKA.backend().publisher(stream);
             List<byte[]> values = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
                 values.add(("v" + i).getBytes(StandardCharsets.UTF_8));
@@ -225,7 +208,7 @@ class FetchAheadKafkaTest {
             while (System.nanoTime() < until) {
                 got.addAll(strings(s.poll(100)));
             }
-            ObjectPublisher pub = backend.publisher(stream);
+            ObjectPublisher pub = KAFKA.backend().publisher(stream);
             pub.publish(List.of("v1".getBytes(StandardCharsets.UTF_8), "v2".getBytes(StandardCharsets.UTF_8)));
             pub.flush();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);

@@ -7,10 +7,9 @@ import io.braid.streams.backend.ObjectSubscriber;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -43,31 +42,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class KafkaObjectBackendTest {
 
-    private static EmbeddedKafkaBroker broker;
-    private static KafkaObjectBackend backend;
+    @RegisterExtension
+    static final TestBroker KAFKA = new TestBroker();
     private static final AtomicInteger STREAMS = new AtomicInteger();
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
-        backend = new KafkaObjectBackend(broker.bootstrapServers());
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (backend != null) {
-            backend.close();
-        }
-        if (broker != null) {
-            Path dir = broker.dataDir();
-            broker.close();
-            assertFalse(dir.toFile().exists(), "temporary data directory deleted on close");
-        }
-    }
 
     private static String newStream() throws BackendException {
         String id = "s" + STREAMS.incrementAndGet();
-        backend.createTopic(id, 1);
+        KAFKA.backend().createTopic(id, 1);
         return id;
     }
 
@@ -81,7 +62,7 @@ class KafkaObjectBackendTest {
 
     /** Publishes {@code values} and waits for the broker to have them all (as a handle's close does). */
     private static void publishAll(String stream, List<byte[]> values) throws BackendException {
-        ObjectPublisher pub = backend.publisher(stream);
+        ObjectPublisher pub = KAFKA.backend().publisher(stream);
         pub.publish(values);
         pub.flush();
     }
@@ -133,7 +114,7 @@ class KafkaObjectBackendTest {
         String app = "app-" + stream;
         List<ObjectSubscriber> subs = new ArrayList<>();
         for (int r = 0; r < readers; r++) {
-            subs.add(backend.subscriber(stream, app, mode));
+            subs.add(KAFKA.backend().subscriber(stream, app, mode));
         }
         List<byte[]> published = Collections.synchronizedList(new ArrayList<>());
         ExecutorService pool = Executors.newFixedThreadPool(writers);
@@ -141,7 +122,7 @@ class KafkaObjectBackendTest {
         for (int w = 0; w < writers; w++) {
             int id = w;
             fs.add(pool.submit(() -> {
-                ObjectPublisher pub = backend.publisher(stream);
+                ObjectPublisher pub = KAFKA.backend().publisher(stream);
                 List<byte[]> mine = payloads("w" + id, perWriter);
                 for (int i = 0; i < mine.size(); i += 5) { // lists of 5
                     pub.publish(mine.subList(i, Math.min(mine.size(), i + 5)));
@@ -186,7 +167,7 @@ class KafkaObjectBackendTest {
     @Test
     void pollReturnsWhenDataArrivesAndAtTheTimeout() throws Exception {
         String stream = newStream();
-        try (ObjectSubscriber sub = backend.subscriber(stream, "timing", ConsumerMode.AT_MOST_ONCE)) {
+        try (ObjectSubscriber sub = KAFKA.backend().subscriber(stream, "timing", ConsumerMode.AT_MOST_ONCE)) {
             sub.poll(1500); // joins the group
             long t0 = System.nanoTime();
             assertEquals(List.of(), sub.poll(0));
@@ -200,7 +181,7 @@ class KafkaObjectBackendTest {
             ExecutorService pool = Executors.newSingleThreadExecutor();
             pool.submit(() -> {
                 Thread.sleep(300);
-                backend.publisher(stream).publish(List.of("late".getBytes()));
+                KAFKA.backend().publisher(stream).publish(List.of("late".getBytes()));
                 return null;
             });
             t0 = System.nanoTime();
@@ -216,14 +197,14 @@ class KafkaObjectBackendTest {
     @Test
     void lateReaderGetsWhatNoReaderTook() throws Exception {
         String stream = newStream();
-        ObjectPublisher pub = backend.publisher(stream);
+        ObjectPublisher pub = KAFKA.backend().publisher(stream);
         pub.publish(payloads("early", 10));
-        try (ObjectSubscriber first = backend.subscriber(stream, "late-app", ConsumerMode.EXACTLY_ONCE)) {
+        try (ObjectSubscriber first = KAFKA.backend().subscriber(stream, "late-app", ConsumerMode.EXACTLY_ONCE)) {
             Map<Integer, List<String>> a = readAll(List.of(first), 10);
             assertEquals(10, a.get(0).size());
         }
         pub.publish(payloads("second", 7));
-        try (ObjectSubscriber late = backend.subscriber(stream, "late-app", ConsumerMode.EXACTLY_ONCE)) {
+        try (ObjectSubscriber late = KAFKA.backend().subscriber(stream, "late-app", ConsumerMode.EXACTLY_ONCE)) {
             Map<Integer, List<String>> b = readAll(List.of(late), 7);
             assertExactlyOnce(payloads("second", 7), b);
         }
@@ -233,9 +214,9 @@ class KafkaObjectBackendTest {
     void twoApplicationsEachGetEveryRecord() throws Exception {
         String stream = newStream();
         List<byte[]> values = payloads("both", 25);
-        backend.publisher(stream).publish(values);
-        try (ObjectSubscriber a = backend.subscriber(stream, "appA", ConsumerMode.AT_MOST_ONCE);
-             ObjectSubscriber b = backend.subscriber(stream, "appB", ConsumerMode.AT_LEAST_ONCE)) {
+        KAFKA.backend().publisher(stream).publish(values);
+        try (ObjectSubscriber a = KAFKA.backend().subscriber(stream, "appA", ConsumerMode.AT_MOST_ONCE);
+             ObjectSubscriber b = KAFKA.backend().subscriber(stream, "appB", ConsumerMode.AT_LEAST_ONCE)) {
             assertExactlyOnce(values, readAll(List.of(a), 25));
             assertExactlyOnce(values, readAll(List.of(b), 25));
         }
@@ -246,7 +227,7 @@ class KafkaObjectBackendTest {
         String stream = newStream();
         List<byte[]> values = payloads("drain", 30);
         publishAll(stream, values); // the drain counts on the final end offset
-        try (ObjectSubscriber sub = backend.subscriber(stream, "drainer", ConsumerMode.EXACTLY_ONCE)) {
+        try (ObjectSubscriber sub = KAFKA.backend().subscriber(stream, "drainer", ConsumerMode.EXACTLY_ONCE)) {
             List<byte[]> got = sub.drain();
             assertExactlyOnce(values, Map.of(0, got.stream().map(String::new).toList()));
             assertEquals(List.of(), sub.drain());
@@ -272,7 +253,7 @@ class KafkaObjectBackendTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", DyingReaderMain.class.getName(),
-                broker.bootstrapServers(), stream));
+                KAFKA.bootstrapServers(), stream));
         command.addAll(args);
         Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         List<List<String>> lines = new ArrayList<>();
@@ -295,7 +276,7 @@ class KafkaObjectBackendTest {
         publishAll(stream, values);
         List<String> takenByDead = dyingReader(stream, List.of("alo-" + role, role), "TOOK").get(0);
         assertTrue(takenByDead.size() >= minTaken, "the child took " + takenByDead.size());
-        try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-" + role, ConsumerMode.AT_LEAST_ONCE)) {
+        try (ObjectSubscriber survivor = KAFKA.backend().subscriber(stream, "alo-" + role, ConsumerMode.AT_LEAST_ONCE)) {
             Map<Integer, List<String>> got = readAll(List.of(survivor), values.size());
             assertTrue(got.get(0).containsAll(takenByDead), "the dead reader's records came back");
             assertExactlyOnce(values, got);
@@ -312,7 +293,7 @@ class KafkaObjectBackendTest {
         List<List<String>> lines = dyingReader(stream, List.of("alo-carried", "shares", "3"), "ACCEPTED", "TOOK");
         List<String> acceptedByDead = lines.get(0);
         List<String> takenByDead = lines.get(1);
-        try (ObjectSubscriber survivor = backend.subscriber(stream, "alo-carried", ConsumerMode.AT_LEAST_ONCE)) {
+        try (ObjectSubscriber survivor = KAFKA.backend().subscriber(stream, "alo-carried", ConsumerMode.AT_LEAST_ONCE)) {
             List<String> got = readAll(List.of(survivor), values.size() - acceptedByDead.size()).get(0);
             assertTrue(got.containsAll(takenByDead), "the last poll's records came back: " + got);
             for (String a : acceptedByDead) {
@@ -329,8 +310,8 @@ class KafkaObjectBackendTest {
         // In-process variant: the reader's records are not acknowledged and their lock expires.
         String stream = newStream();
         List<byte[]> values = payloads("abrupt", 8);
-        backend.publisher(stream).publish(values);
-        ObjectSubscriber holder = backend.subscriber(stream, "alo2", ConsumerMode.AT_LEAST_ONCE);
+        KAFKA.backend().publisher(stream).publish(values);
+        ObjectSubscriber holder = KAFKA.backend().subscriber(stream, "alo2", ConsumerMode.AT_LEAST_ONCE);
         List<byte[]> held = List.of();
         long deadline = System.currentTimeMillis() + 15_000;
         while (held.isEmpty() && System.currentTimeMillis() < deadline) {
@@ -338,7 +319,7 @@ class KafkaObjectBackendTest {
         }
         assertFalse(held.isEmpty());
         // The holder stays silent (a hung process): another reader still gets everything.
-        try (ObjectSubscriber other = backend.subscriber(stream, "alo2", ConsumerMode.AT_LEAST_ONCE)) {
+        try (ObjectSubscriber other = KAFKA.backend().subscriber(stream, "alo2", ConsumerMode.AT_LEAST_ONCE)) {
             assertExactlyOnce(values, readAll(List.of(other), values.size()));
         }
     }
@@ -351,13 +332,13 @@ class KafkaObjectBackendTest {
         long workMs = 100;
         List<ObjectSubscriber> subs = new ArrayList<>();
         for (int r = 0; r < readers; r++) {
-            subs.add(backend.subscriber(stream, "fair", ConsumerMode.AT_LEAST_ONCE));
+            subs.add(KAFKA.backend().subscriber(stream, "fair", ConsumerMode.AT_LEAST_ONCE));
         }
         for (ObjectSubscriber s : subs) {
             s.poll(0); // join
         }
         Thread.sleep(1_500); // let the group settle (every member assigned)
-        backend.publisher(stream).publish(payloads("fair", records));
+        KAFKA.backend().publisher(stream).publish(payloads("fair", records));
         int[] counts = new int[readers];
         AtomicInteger total = new AtomicInteger();
         Set<String> seen = ConcurrentHashMap.newKeySet();
@@ -405,8 +386,8 @@ class KafkaObjectBackendTest {
         String base = "together-" + STREAMS.incrementAndGet() + "-";
         List<String> ids = List.of(base + "a", base + "b", base + "c", base + "d");
         ExecutorService pool = Executors.newFixedThreadPool(ids.size() + 1);
-        try (StreamTopicAdmin topics = new StreamTopicAdmin(broker.bootstrapServers());
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+        try (StreamTopicAdmin topics = new StreamTopicAdmin(KAFKA.bootstrapServers());
+             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(KAFKA.bootstrapServers()))) {
             List<Future<?>> creations = new ArrayList<>();
             for (String id : ids) {
                 creations.add(pool.submit(() -> {
@@ -450,8 +431,8 @@ class KafkaObjectBackendTest {
         String topic = KafkaObjectBackend.topicName(id);
         CompletableFuture<Void> groupsReady = new CompletableFuture<>();
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        try (StreamTopicAdmin topics = new StreamTopicAdmin(broker.bootstrapServers(), groupsReady);
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+        try (StreamTopicAdmin topics = new StreamTopicAdmin(KAFKA.bootstrapServers(), groupsReady);
+             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(KAFKA.bootstrapServers()))) {
             Future<?> creation = pool.submit(() -> {
                 topics.createTopic(id, 1, "app");
                 return null;
@@ -476,9 +457,9 @@ class KafkaObjectBackendTest {
 
     @Test
     void warmUpRehearsesAStreamAndLeavesNoGroupBehind() throws Exception {
-        backend.warmUp();
-        backend.warmUp(); // again (a second process): its own group, the first one's record may be read too
-        try (Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+        KAFKA.backend().warmUp();
+        KAFKA.backend().warmUp(); // again (a second process): its own group, the first one's record may be read too
+        try (Admin admin = Admin.create(KafkaObjectBackend.adminProperties(KAFKA.bootstrapServers()))) {
             assertTrue(admin.listTopics().names().get(10, TimeUnit.SECONDS)
                     .contains(KafkaObjectBackend.topicName(StreamTopicAdmin.WARM_UP_STREAM)));
             assertEquals(2, new StreamOffsets(admin, 5_000).published(
