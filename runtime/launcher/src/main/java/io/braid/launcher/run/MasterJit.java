@@ -21,13 +21,23 @@ public final class MasterJit {
         return compilers() + " (" + ENV + "=" + Objects.requireNonNullElse(System.getenv(ENV), "auto") + ")";
     }
 
-    /** "C1 only", "C1 and C2" or "C2 only", read from the JVM's own flags. */
+    /**
+     * "C1 only", "C1 and C2" or "C2 only", read from the JVM's own flags; "compilers not known" on
+     * a JVM that is not HotSpot (it has neither the diagnostic bean nor these flags).
+     */
     private static String compilers() {
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        if (!Boolean.parseBoolean(vm.getVMOption("TieredCompilation").getValue())) {
-            return "C2 only";
+        try {
+            if (vm == null) {
+                return "compilers not known";
+            }
+            if (!Boolean.parseBoolean(vm.getVMOption("TieredCompilation").getValue())) {
+                return "C2 only";
+            }
+            // Levels 1-3 are C1's; level 4 is C2.
+            return Integer.parseInt(vm.getVMOption("TieredStopAtLevel").getValue()) < 4 ? "C1 only" : "C1 and C2";
+        } catch (IllegalArgumentException e) {
+            return "compilers not known";
         }
-        // Levels 1-3 are C1's; level 4 is C2.
-        return Integer.parseInt(vm.getVMOption("TieredStopAtLevel").getValue()) < 4 ? "C1 only" : "C1 and C2";
     }
 }
