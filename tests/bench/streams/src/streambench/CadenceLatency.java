@@ -47,7 +47,7 @@ public final class CadenceLatency {
         backend.createTopic(stream, 1);
         ObjectPublisher pub = backend.publisher(stream);
         try (ObjectSubscriber sub = backend.subscriber(stream, "bench", mode)) {
-            sub.readersOfApplication(1);
+            sub.readersOfApplication(1, io.braid.streams.backend.Sharing.SOLO); // alone, as the stream server tells a lone reader
             pub.publish(List.of(new byte[24]));
             while (sub.poll(500).isEmpty()) {
                 // joined once the first record is back

@@ -3,6 +3,7 @@ package streambench;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.backend.Sharing;
 import io.braid.streams.kafka.Acquisition;
 import io.braid.streams.kafka.EmbeddedKafkaBroker;
 import io.braid.streams.kafka.KafkaObjectBackend;
@@ -29,7 +30,7 @@ import java.util.Properties;
  * (24 B and 1 MiB values), publish→poll latency (raw producer → classic consumer; the backend with
  * an AT_MOST_ONCE and an AT_LEAST_ONCE reader), broker start-up and first publish. The backend's
  * reader is told it is its application's only reader, as the stream server tells a handle's
- * reader that reads alone (bulk acquisition, see {@code io.braid.streams.kafka.Acquisition}). Prints
+ * reader that reads alone (a classic consumer of its own group, {@code Acquisition.SOLO}). Prints
  * {@code RESULT <name> <value> <unit>} lines.
  *
  * <p>Throughput is measured in rounds on the same broker: round 0 in the fresh JVM (raw first, so
@@ -195,7 +196,7 @@ public final class KafkaRawVsBackend {
             values.add(new byte[size]);
         }
         try (ObjectSubscriber sub = backend.subscriber(stream, "bench", ConsumerMode.AT_MOST_ONCE)) {
-            sub.readersOfApplication(READERS); // as the stream server tells the only reader of an application
+            sub.readersOfApplication(READERS, READERS == 1 ? Sharing.SOLO : Sharing.SHARED); // as the stream server tells the only reader of an application
             pub.publish(values.subList(0, 1)); // the clock starts once the reader has joined its share group
             while (sub.poll(500).isEmpty()) {
                 // join
@@ -234,7 +235,7 @@ public final class KafkaRawVsBackend {
         backend.createTopic(stream, 1);
         ObjectPublisher pub = backend.publisher(stream);
         try (ObjectSubscriber sub = backend.subscriber(stream, "bench", mode)) {
-            sub.readersOfApplication(READERS);
+            sub.readersOfApplication(READERS, READERS == 1 ? Sharing.SOLO : Sharing.SHARED);
             pub.publish(List.of(new byte[24]));
             while (sub.poll(500).isEmpty()) {
                 // join

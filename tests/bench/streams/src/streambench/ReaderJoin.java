@@ -33,7 +33,7 @@ public final class ReaderJoin {
                 p.flush();
                 long t0 = System.nanoTime();
                 try (ObjectSubscriber reader = backend.subscriber(stream, "app" + i, ConsumerMode.AT_MOST_ONCE)) {
-                    reader.readersOfApplication(1);
+                    reader.readersOfApplication(1, io.braid.streams.backend.Sharing.SOLO); // alone, as the stream server tells a lone reader
                     while (reader.poll(100).isEmpty()) {
                         // joining
                     }

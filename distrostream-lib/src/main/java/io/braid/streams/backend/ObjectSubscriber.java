@@ -3,6 +3,7 @@ package io.braid.streams.backend;
 import io.braid.streams.BackendException;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /** One reader of one stream (one per handle that polls). */
 public interface ObjectSubscriber extends AutoCloseable {
@@ -20,6 +21,27 @@ public interface ObjectSubscriber extends AutoCloseable {
      * Callable from any thread; until it is called the count is unknown and readers share.
      */
     default void readersOfApplication(int readers) {
+    }
+
+    /**
+     * As {@link #readersOfApplication(int)}, with whether the application's readers read alone or
+     * together: a solo reader may read in a way that cannot be shared (a Kafka reader uses a classic
+     * consumer) until it is asked to {@link #handOver}; while a hand-over is in progress no reader
+     * of the application reads. Stale news never moves a reader back (see {@link Sharing}).
+     */
+    default void readersOfApplication(int readers, Sharing sharing) {
+        readersOfApplication(readers);
+    }
+
+    /**
+     * The stream server asks this solo reader to stop reading alone, because another reader of
+     * its application opened: completes once everything this reader accepted is committed where
+     * the server can read it and it holds nothing else (an AT_LEAST_ONCE reader with records in
+     * hand: at its next poll or close). Until the server then says the readers share, polls
+     * return nothing. Never blocks; callable from any thread.
+     */
+    default CompletableFuture<Void> handOver() {
+        return CompletableFuture.completedFuture(null);
     }
 
     /**

@@ -10,7 +10,10 @@ import io.braid.streams.StreamType;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
+import io.braid.streams.backend.Sharing;
 import io.braid.streams.protocol.ApplicationReaders;
+import io.braid.streams.protocol.HandOver;
+import io.braid.streams.protocol.HandedOver;
 import io.braid.streams.protocol.AwaitObjectStream;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
@@ -100,7 +103,7 @@ public final class DistroStreamClient implements AutoCloseable {
     private final Map<String, CachedStream> cache = new ConcurrentHashMap<>();
     private final LocalReaders readers = new LocalReaders();
     /** Stream id -> readers the application has on it, as the server last pushed. */
-    private final Map<String, Integer> readerCounts = new ConcurrentHashMap<>();
+    private final Map<String, ApplicationReaders> readerCounts = new ConcurrentHashMap<>();
     /** Object streams whose topic the server said exists. */
     private final Set<String> topicsReady = ConcurrentHashMap.newKeySet();
     /**
@@ -273,10 +276,11 @@ public final class DistroStreamClient implements AutoCloseable {
     }
 
     /**
-     * Object reader {@code readerId} starts reading the stream; returns how many readers the
-     * application has on it now (the server pushes later changes, see {@link #readersOfApplication}).
+     * Object reader {@code readerId} starts reading the stream; returns the application's readers
+     * on it now (the server pushes later changes, see {@link #readersOfApplication}). The answer
+     * may wait for the application's solo reader to hand over ({@link HandOver}).
      */
-    int openObjectReader(String streamId, String readerId) throws BackendException {
+    ApplicationReaders openObjectReader(String streamId, String readerId) throws BackendException {
         call(id -> new OpenObjectReader(id, streamId, readerId), Ack.class, requestTimeoutMs);
         return readersOfApplication(streamId);
     }
@@ -290,9 +294,9 @@ public final class DistroStreamClient implements AutoCloseable {
         }
     }
 
-    /** The application's object readers of the stream, as the server last said (0: not known). */
-    int readersOfApplication(String streamId) {
-        return readerCounts.getOrDefault(streamId, 0);
+    /** The application's object readers of the stream, as the server last said (0 readers: not known). */
+    ApplicationReaders readersOfApplication(String streamId) {
+        return readerCounts.getOrDefault(streamId, new ApplicationReaders(streamId, 0, Sharing.SHARED));
     }
 
     public void registerReader(String streamId, String readerId) throws BackendException {
@@ -545,6 +549,18 @@ public final class DistroStreamClient implements AutoCloseable {
         }
     }
 
+    /** Has the solo reader hand over, then answers (at once if this process has no such reader open). */
+    private void handOver(HandOver push, ChannelHandlerContext ctx) {
+        ObjectReader reader = null;
+        for (ObjectReader r : readers.of(push.streamId())) {
+            if (r.readerId().equals(push.readerId())) {
+                reader = r;
+            }
+        }
+        CompletableFuture<Void> done = reader == null ? CompletableFuture.completedFuture(null) : reader.handOver();
+        done.whenComplete((v, e) -> ctx.channel().writeAndFlush(new HandedOver(push.streamId(), push.readerId())));
+    }
+
     /** The handler of one connection to the server. */
     private final class Connection extends MessageHandler {
         @Override
@@ -555,10 +571,12 @@ public final class DistroStreamClient implements AutoCloseable {
                     f.complete(reply);
                 }
             } else if (msg instanceof ApplicationReaders push) {
-                readerCounts.put(push.streamId(), push.readers());
+                readerCounts.put(push.streamId(), push);
                 for (ObjectReader r : readers.of(push.streamId())) {
-                    r.readersOfApplication(push.readers());
+                    r.readersOfApplication(push);
                 }
+            } else if (msg instanceof HandOver push) {
+                handOver(push, ctx);
             } else if (msg instanceof StreamClosedPush push) {
                 markClosed(push.streamId());
                 // Readers' counts let the drains of other readers of this application end.

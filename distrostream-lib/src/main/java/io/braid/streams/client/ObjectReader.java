@@ -4,11 +4,13 @@ import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectDrain;
 import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.protocol.ApplicationReaders;
 import io.braid.streams.protocol.ReaderProgress;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -61,12 +63,21 @@ public final class ObjectReader implements AutoCloseable {
             s.close();
             throw e;
         }
-        s.readersOfApplication(client.openObjectReader(streamId, readerId));
         ObjectReader r = new ObjectReader(client, streamId, readerId, s);
-        client.readers().add(r);
-        r.readersOfApplication(client.readersOfApplication(streamId)); // a push between the two lines
+        client.readers().add(r); // before the server knows it: its pushes (a hand-over) may follow at once
+        try {
+            r.readersOfApplication(client.openObjectReader(streamId, readerId));
+        } catch (BackendException e) {
+            client.readers().remove(r);
+            s.close();
+            throw e;
+        }
         s.getReady(); // a reader opened when its task starts has joined by the task's first poll
         return r;
+    }
+
+    String readerId() {
+        return readerId;
     }
 
     String streamId() {
@@ -74,8 +85,13 @@ public final class ObjectReader implements AutoCloseable {
     }
 
     /** The server says how many readers the application has on the stream: the subscriber sizes its fetches on it. */
-    void readersOfApplication(int readers) {
-        subscriber.readersOfApplication(readers);
+    void readersOfApplication(ApplicationReaders readers) {
+        subscriber.readersOfApplication(readers.readers(), readers.sharing());
+    }
+
+    /** The server asks this solo reader to stop reading alone ({@link ObjectSubscriber#handOver()}). */
+    CompletableFuture<Void> handOver() {
+        return subscriber.handOver();
     }
 
     /** Records for this reader; once the stream is closed, the first call returns all that is left. */

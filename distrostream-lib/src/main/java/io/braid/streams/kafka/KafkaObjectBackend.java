@@ -5,6 +5,7 @@ import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.backend.Sharing;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -51,7 +52,7 @@ import java.util.concurrent.TimeoutException;
  * an acquisition lock, and the reader acknowledges it:
  * <ul>
  * <li>AT_MOST_ONCE and EXACTLY_ONCE: a record is returned only once its acceptance is committed
- *     (by the poll, or ahead of it while the application works: {@link ShareSubscriber}); records
+ *     (by the poll, or ahead of it while the application works: {@link GroupSubscriber}); records
  *     whose acceptance the broker refused (lock expired, so another reader has them) are dropped,
  *     never returned twice;</li>
  * <li>AT_LEAST_ONCE: what a poll returns is accepted by the next poll or by close; if the reader
@@ -84,7 +85,7 @@ import java.util.concurrent.TimeoutException;
  * waits for a rebalance; the share group gives each record to whichever reader asks, so the
  * share group was chosen. See docs/STREAMS.md, "Object streams on Kafka: measured choice".
  *
- * <p>A reader ({@link ShareSubscriber}) of AT_MOST_ONCE or EXACTLY_ONCE fetches its next records
+ * <p>A reader ({@link GroupSubscriber}) of AT_MOST_ONCE or EXACTLY_ONCE fetches its next records
  * while the application works on the ones it returned, and accepts them when asked for them.
  *
  * <p>Publishing hands records to the producer without waiting ({@link TopicPublisher}); a failure
@@ -108,14 +109,14 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** Each share group's configuration request ({@link #groupConfiguration}): sent once, again after a failure. */
     private final Map<String, KafkaFuture<Void>> groupConfigurations = new ConcurrentHashMap<>();
     private volatile long lastReachableNs;
-    /** Runs the readers' fetches ahead ({@link ShareSubscriber}); idle threads end after a minute. */
+    /** Runs the readers' fetches ahead ({@link GroupSubscriber}); idle threads end after a minute. */
     private final ExecutorService fetchAheadThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60,
             TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                 Thread t = new Thread(r, "braid-fetch-ahead");
                 t.setDaemon(true);
                 return t;
             });
-    /** Gives back records accepted ahead that no poll asked for ({@link ShareSubscriber}). */
+    /** Gives back records accepted ahead that no poll asked for ({@link GroupSubscriber}). */
     private final ScheduledExecutorService giveBackTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "braid-give-back");
         t.setDaemon(true);
@@ -138,6 +139,14 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** The share group of an application's readers of a stream. */
     public static String groupName(String applicationId, String streamId) {
         return "braid." + applicationId + "." + streamId;
+    }
+
+    /**
+     * The consumer group of an application's only reader of a stream ({@link SoloGroupConsumer}),
+     * given its share group: group ids are one namespace, so it cannot have the same name.
+     */
+    public static String soloGroupName(String shareGroup) {
+        return shareGroup + ".solo";
     }
 
     /** Creates the stream's topic if it does not exist yet (called when the stream is registered). */
@@ -200,7 +209,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
             throws BackendException {
         String group = groupName(applicationId, streamId);
         groupConfiguration(group); // sent now; the reader's consumer joins once it is done
-        return new ShareSubscriber(this, topicName(streamId), group, mode, fetchAheadThreads, giveBackTimer);
+        return new GroupSubscriber(this, topicName(streamId), group, mode, fetchAheadThreads, giveBackTimer);
     }
 
     /**
@@ -224,8 +233,8 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /**
      * A rehearsal of a stream's life on the warm-up topic, so that the first real publish and poll
      * find the classes loaded and the connections open: publishes one record, reads it with a
-     * reader of a throw-away group (configure, join, fetch, accept, commit), closes the reader and
-     * deletes the group. In a worker that had only loaded the classes, a task's first poll waited
+     * solo reader of a throw-away group (join, fetch, commit), closes the reader and deletes the
+     * group. In a worker that had only loaded the classes, a task's first poll waited
      * 0.7-0.9 s for its share consumer to join and fetch; a later consumer of the same JVM about
      * 0.1 s (docs/STREAMS.md, "Start-up of object streams").
      */
@@ -237,7 +246,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         createTopic(stream, 1);
         String application = "braid-warm-up-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         try (ObjectSubscriber reader = subscriber(stream, application, ConsumerMode.AT_MOST_ONCE)) {
-            reader.readersOfApplication(1);
+            reader.readersOfApplication(1, Sharing.SOLO); // as a task's reader that reads alone: a classic consumer
             ObjectPublisher writer = publisher(stream);
             writer.publish(List.of(new byte[0]));
             writer.flush();
@@ -247,7 +256,8 @@ public final class KafkaObjectBackend implements ObjectBackend {
             }
         }
         try {
-            await(admin.deleteShareGroups(List.of(groupName(application, stream))).all(), "delete the warm-up group");
+            await(admin.deleteConsumerGroups(List.of(soloGroupName(groupName(application, stream)))).all(),
+                    "delete the warm-up group");
         } catch (BackendException e) {
             LOG.debug("warm-up group not deleted: {}", e.getMessage());
         }
@@ -281,7 +291,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
      * other groups accept and skip them) and waits until the broker has them.
      */
     void publishForGroup(String topic, String group, List<byte[]> values) throws BackendException {
-        List<Header> only = List.of(new RecordHeader(ShareSubscriber.ONLY_FOR_GROUP_HEADER,
+        List<Header> only = List.of(new RecordHeader(GroupSubscriber.ONLY_FOR_GROUP_HEADER,
                 group.getBytes(StandardCharsets.UTF_8)));
         List<Future<RecordMetadata>> sends = new ArrayList<>(values.size());
         try {
@@ -357,6 +367,26 @@ public final class KafkaObjectBackend implements ObjectBackend {
         // A fetch always returns at least one batch, so these bound bulk fetches without limiting record size.
         p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(acquisition.fetchBytes()));
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(acquisition.fetchBytes()));
+        p.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
+        p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
+        p.put(ConsumerConfig.SEND_BUFFER_CONFIG, "-1");
+        p.put(ConsumerConfig.RECEIVE_BUFFER_CONFIG, "-1");
+        return p;
+    }
+
+    /** The classic consumer of a solo reader: manual commits, from the first record, whole fetches per poll. */
+    static Properties soloConsumerProperties(String bootstrapServers, String group) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        // A lost reader's client is removed by the stream server; without one, its successor waits this long.
+        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(Acquisition.SOLO.maxPollRecords()));
+        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(Acquisition.SOLO.fetchBytes()));
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(Acquisition.SOLO.fetchBytes()));
         p.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(ConsumerConfig.SEND_BUFFER_CONFIG, "-1");

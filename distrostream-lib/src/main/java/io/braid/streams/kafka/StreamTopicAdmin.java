@@ -2,7 +2,10 @@ package io.braid.streams.kafka;
 
 import io.braid.streams.BackendException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +76,47 @@ public final class StreamTopicAdmin implements AutoCloseable {
      */
     public void warmUp() throws BackendException {
         createTopic(WARM_UP_STREAM, 1, "braid-warm-up");
+    }
+
+    /**
+     * Starts the application's share group of the stream where its solo reader's group committed
+     * ({@code fence}: removes that group's members first, so that their commits fail from then
+     * on). With nothing committed the share group stays where it was initialised (the start).
+     */
+    public void startSharing(String streamId, String applicationId, boolean fence) throws BackendException {
+        String shareGroup = KafkaObjectBackend.groupName(applicationId, streamId);
+        String soloGroup = KafkaObjectBackend.soloGroupName(shareGroup);
+        if (fence) {
+            removeSoloReader(streamId, applicationId);
+        }
+        Map<TopicPartition, OffsetAndMetadata> committed = KafkaObjectBackend.await(
+                admin.listConsumerGroupOffsets(soloGroup).partitionsToOffsetAndMetadata(),
+                "read the offsets of " + soloGroup);
+        Map<TopicPartition, Long> start = new HashMap<>();
+        committed.forEach((p, o) -> {
+            if (o != null) {
+                start.put(p, o.offset());
+            }
+        });
+        if (!start.isEmpty()) {
+            KafkaObjectBackend.await(admin.alterShareGroupOffsets(shareGroup, start).all(),
+                    "start share group " + shareGroup + " at " + start.values());
+        }
+        LOG.debug("readers of {} share from {}", shareGroup, start);
+    }
+
+    /** Removes the members of the application's solo group of the stream (none: nothing to do). */
+    public void removeSoloReader(String streamId, String applicationId) throws BackendException {
+        String soloGroup = KafkaObjectBackend.soloGroupName(KafkaObjectBackend.groupName(applicationId, streamId));
+        try {
+            KafkaObjectBackend.await(admin.removeMembersFromConsumerGroup(soloGroup,
+                    new RemoveMembersFromConsumerGroupOptions()).all(), "remove the reader of " + soloGroup);
+        } catch (BackendException e) {
+            if (!(e.getCause() instanceof GroupIdNotFoundException) && !(e.getCause() instanceof IllegalArgumentException)) {
+                throw e;
+            }
+            LOG.debug("no reader to remove from {}: {}", soloGroup, e.getMessage());
+        }
     }
 
     /** Bounded: past the timeout the group is initialised anyway, or starts the slower way if that fails. */

@@ -4,5 +4,5 @@ import io.braid.comm.message.Message;
 
 /** A message of the stream protocol (client <-> stream server). */
 public sealed interface StreamMessage extends Message permits StreamRequest, StreamReply, ClientHello, StreamClosedPush,
-        ReaderProgress, ObjectReaderClosed, ApplicationReaders {
+        ReaderProgress, ObjectReaderClosed, ApplicationReaders, HandOver, HandedOver {
 }

@@ -34,7 +34,9 @@ public final class StreamMessageTypes implements MessageTypeProvider {
             new MessageTypes.Entry(51, OpenObjectReader.class),
             new MessageTypes.Entry(52, ObjectReaderClosed.class),
             new MessageTypes.Entry(53, ApplicationReaders.class),
-            new MessageTypes.Entry(54, AwaitObjectStream.class));
+            new MessageTypes.Entry(54, AwaitObjectStream.class),
+            new MessageTypes.Entry(55, HandOver.class),
+            new MessageTypes.Entry(56, HandedOver.class));
 
     @Override
     public List<MessageTypes.Entry> messageTypes() {

@@ -6,6 +6,7 @@ import io.braid.comm.transport.MessageServer;
 import io.braid.streams.BackendException;
 import io.braid.streams.StreamType;
 import io.braid.streams.backend.FileStreamQueue;
+import io.braid.streams.backend.Sharing;
 import io.braid.streams.files.DirectoryFileStreamQueue;
 import io.braid.streams.files.FileStreamOptions;
 import io.braid.streams.protocol.Ack;
@@ -15,6 +16,7 @@ import io.braid.streams.protocol.AwaitObjectStream;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
 import io.braid.streams.protocol.ErrorReply;
+import io.braid.streams.protocol.HandedOver;
 import io.braid.streams.protocol.LookupStream;
 import io.braid.streams.protocol.ObjectReaderClosed;
 import io.braid.streams.protocol.OpenObjectReader;
@@ -28,6 +30,7 @@ import io.braid.streams.protocol.ServerInfo;
 import io.braid.streams.protocol.ServerInfoRequest;
 import io.braid.streams.protocol.StreamClosedPush;
 import io.braid.streams.protocol.StreamInfo;
+import io.braid.streams.protocol.StreamMessage;
 import io.braid.streams.protocol.StreamReply;
 import io.braid.streams.protocol.StreamRequest;
 import io.braid.streams.protocol.StreamStatus;
@@ -84,6 +87,8 @@ public final class DistroStreamServer implements AutoCloseable {
     private final Map<String, Set<Channel>> channelsByClient = new ConcurrentHashMap<>();
     /** Guarded by itself; changes are sent under the lock so that each client sees them in order. */
     private final ObjectReaderCounts readerCounts = new ObjectReaderCounts();
+    /** Orders what the server does for an application's readers of a stream, hand-overs included. */
+    private final SoloHandOvers soloHandOvers;
     private final Map<String, FileStream> fileStreams = new ConcurrentHashMap<>();
     /** When a new stream's backend (topic, file queue) is ready; attachers and first users wait for it. */
     private final StreamReadiness ready;
@@ -105,6 +110,7 @@ public final class DistroStreamServer implements AutoCloseable {
         this.fileQueues = b.fileQueues != null ? b.fileQueues : DistroStreamServer::directoryQueue;
         this.work = Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-work", true));
         this.ready = new StreamReadiness(topics);
+        this.soloHandOvers = new SoloHandOvers(topics, work, this::sendToClient);
         this.timer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("stream-server-timer", true));
     }
 
@@ -217,6 +223,9 @@ public final class DistroStreamServer implements AutoCloseable {
                 synchronized (readerCounts) {
                     tell(readerCounts.closed(r.streamId(), applicationId, r.readerId()));
                 }
+                soloHandOvers.answered(r.readerId());
+            } else if (msg instanceof HandedOver h && clientId != null) {
+                soloHandOvers.answered(h.readerId());
             } else {
                 log.warn("unexpected {} from {}, ignored", msg.getClass().getSimpleName(), ctx.channel().remoteAddress());
             }
@@ -251,6 +260,7 @@ public final class DistroStreamServer implements AutoCloseable {
             synchronized (readerCounts) {
                 readerCounts.clientGone(c.clientId).forEach(this::tell);
             }
+            soloHandOvers.clientGone(c.clientId);
         }
         Map<String, List<String>> readersGone;
         synchronized (registry) {
@@ -487,16 +497,35 @@ public final class DistroStreamServer implements AutoCloseable {
         }
     }
 
-    /** Called holding {@link #readerCounts}: tells the application's reading clients their new reader count. */
+    /**
+     * Called holding {@link #readerCounts}: tells the application's reading clients their new
+     * reader count, and starts the hand-over the change needs, if any (they are told again when it
+     * ends).
+     */
     private void tell(ObjectReaderCounts.Change change) {
         if (change == null) {
             return;
         }
-        ApplicationReaders push = new ApplicationReaders(change.streamId(), change.readers());
-        for (String client : change.clients()) {
-            for (Channel ch : channelsByClient.getOrDefault(client, Set.of())) {
-                ch.writeAndFlush(push);
-            }
+        String streamId = change.streamId();
+        String applicationId = change.applicationId();
+        if (change.handOver() != null) {
+            soloHandOvers.start(streamId, applicationId, change.handOver(), () -> {
+                synchronized (readerCounts) {
+                    tell(readerCounts.current(streamId, applicationId));
+                }
+            });
+        } else if (change.soloLost()) {
+            soloHandOvers.lost(streamId, applicationId);
+        }
+        Sharing sharing = change.solo() ? Sharing.SOLO
+                : soloHandOvers.inProgress(streamId, applicationId) ? Sharing.HANDING_OVER : Sharing.SHARED;
+        ApplicationReaders push = new ApplicationReaders(streamId, change.readers(), sharing);
+        change.clients().forEach(client -> sendToClient(client, push));
+    }
+
+    private void sendToClient(String clientId, StreamMessage m) {
+        for (Channel ch : channelsByClient.getOrDefault(clientId, Set.of())) {
+            ch.writeAndFlush(m);
         }
     }
 

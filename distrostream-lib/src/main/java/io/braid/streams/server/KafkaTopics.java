@@ -90,6 +90,16 @@ final class KafkaTopics implements ObjectTopics {
         }
     }
 
+    @Override
+    public void startSharing(String streamId, String applicationId, boolean fence) throws BackendException {
+        admin().startSharing(streamId, applicationId, fence);
+    }
+
+    @Override
+    public void releaseSolo(String streamId, String applicationId) throws BackendException {
+        admin().removeSoloReader(streamId, applicationId);
+    }
+
     /** With an embedded broker: a registration need not wait for the broker to start. */
     @Override
     public boolean createsTopicsInBackground() {

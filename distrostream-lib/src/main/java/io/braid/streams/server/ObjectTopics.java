@@ -28,6 +28,22 @@ public interface ObjectTopics extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Moves application {@code applicationId}'s reading of the stream from its solo reader's own
+     * group to the application's share group, once that reader has handed over: the share group
+     * starts where the solo group's commits stopped. {@code fence}: the solo reader did not answer;
+     * remove it from its group first, so that its commits fail from then on.
+     */
+    default void startSharing(String streamId, String applicationId, boolean fence) throws BackendException {
+    }
+
+    /**
+     * The application's solo reader was lost with its client: removes it from its group at once
+     * (else the next solo reader's join waits for its session to time out).
+     */
+    default void releaseSolo(String streamId, String applicationId) throws BackendException {
+    }
+
     /** Gets the backend ready for the first stream (starts the embedded broker; may warm up more). */
     default void prepare() throws BackendException {
         bootstrap();

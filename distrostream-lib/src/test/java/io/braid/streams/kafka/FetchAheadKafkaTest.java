@@ -45,8 +45,8 @@ class FetchAheadKafkaTest {
     }
 
     /** One of two readers of {@code app}, sharing (one record per fetch). */
-    private static ShareSubscriber sharingReader(String stream, String app) throws BackendException {
-        ShareSubscriber s = (ShareSubscriber) KAFKA.backend().subscriber(stream, app, ConsumerMode.AT_MOST_ONCE);
+    private static GroupSubscriber sharingReader(String stream, String app) throws BackendException {
+        GroupSubscriber s = (GroupSubscriber) KAFKA.backend().subscriber(stream, app, ConsumerMode.AT_MOST_ONCE);
         s.readersOfApplication(2);
         return s;
     }
@@ -67,7 +67,7 @@ class FetchAheadKafkaTest {
     }
 
     /** Polls {@code reader} once for a record and waits until it has accepted the next one ahead. */
-    private static List<String> takeOneAndFetchAhead(ShareSubscriber reader) throws Exception {
+    private static List<String> takeOneAndFetchAhead(GroupSubscriber reader) throws Exception {
         List<String> first = List.of();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (first.isEmpty() && System.nanoTime() < deadline) {
@@ -93,11 +93,11 @@ class FetchAheadKafkaTest {
     @Test
     void aClosingReaderGivesBackWhatItAcceptedAheadToItsApplicationOnly() throws Exception {
         String stream = streamWith(10);
-        ShareSubscriber a = sharingReader(stream, "app1");
+        GroupSubscriber a = sharingReader(stream, "app1");
         List<String> got = new ArrayList<>(takeOneAndFetchAhead(a));
         a.close();
         assertEquals(2, a.acceptedCount(), "the record returned and the one given back");
-        try (ShareSubscriber b = sharingReader(stream, "app1");
+        try (GroupSubscriber b = sharingReader(stream, "app1");
              ObjectSubscriber other = KAFKA.backend().subscriber(stream, "app2", ConsumerMode.AT_MOST_ONCE)) {
             got.addAll(read(b, 9));
             assertAllOnce(10, got);
@@ -113,15 +113,15 @@ class FetchAheadKafkaTest {
     @Test
     void recordsAcceptedAheadThatNobodyAsksForAreGivenBack() throws Exception {
         String stream = streamWith(6);
-        try (ShareSubscriber idle = sharingReader(stream, "app3");
-             ShareSubscriber busy = sharingReader(stream, "app3")) {
+        try (GroupSubscriber idle = sharingReader(stream, "app3");
+             GroupSubscriber busy = sharingReader(stream, "app3")) {
             List<String> got = new ArrayList<>(takeOneAndFetchAhead(idle));
             long t0 = System.nanoTime();
             got.addAll(read(busy, 5)); // the fifth comes back once the idle reader's hold runs out
             long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertAllOnce(6, got);
             assertEquals(0, idle.acceptedAheadCount());
-            assertTrue(waitedMs >= ShareSubscriber.GIVE_BACK_MS - 1_000,
+            assertTrue(waitedMs >= GroupSubscriber.GIVE_BACK_MS - 1_000,
                     "given back after the hold, not before the application could ask: " + waitedMs + " ms");
             assertEquals(7, idle.acceptedCount() + busy.acceptedCount());
         }
@@ -138,7 +138,7 @@ class FetchAheadKafkaTest {
                 got.addAll(strings(s.poll(500)));
             }
             Thread.sleep(300);
-            assertEquals(0, ((ShareSubscriber) s).acceptedAheadCount());
+            assertEquals(0, ((GroupSubscriber) s).acceptedAheadCount());
             got.addAll(read(s, 3));
             assertAllOnce(4, got);
         }
@@ -147,7 +147,7 @@ class FetchAheadKafkaTest {
     @Test
     void aReaderThatGetsReadyJoinsBeforeItsFirstPollWhichReturnsTheWaitingRecord() throws Exception {
         String stream = streamWith(1);
-        try (ShareSubscriber s = (ShareSubscriber) KAFKA.backend().subscriber(stream, "app5", ConsumerMode.EXACTLY_ONCE)) {
+        try (GroupSubscriber s = (GroupSubscriber) KAFKA.backend().subscriber(stream, "app5", ConsumerMode.EXACTLY_ONCE)) {
             s.readersOfApplication(1);
             assertFalse(s.hasConsumer());
             s.getReady();
@@ -170,7 +170,7 @@ class FetchAheadKafkaTest {
     void aBulkFetchAheadThatEndsAfterASecondReaderCameReleasesTheBatch() throws Exception {
         String stream = "fa" + (++streams);
         KAFKA.backend().createTopic(stream, 1);
-        try (ShareSubscriber first = (ShareSubscriber) KAFKA.backend().subscriber(stream, "app6", ConsumerMode.AT_MOST_ONCE)) {
+        try (GroupSubscriber first = (GroupSubscriber) KAFKA.backend().subscriber(stream, "app6", ConsumerMode.AT_MOST_ONCE)) {
             first.readersOfApplication(1); // alone: it fetches whole batches
             first.getReady();
             Thread.sleep(100); // its fetch ahead is waiting for records
@@ -182,7 +182,7 @@ class FetchAheadKafkaTest {
             }
             pub.publish(values);
             pub.flush();
-            try (ShareSubscriber second = sharingReader(stream, "app6")) {
+            try (GroupSubscriber second = sharingReader(stream, "app6")) {
                 List<String> a = new ArrayList<>();
                 List<String> b = new ArrayList<>();
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -201,10 +201,10 @@ class FetchAheadKafkaTest {
     @Test
     void aReaderThatWaitedLongForRecordsButCameBackAtOnceStillFetchesAhead() throws Exception {
         String stream = streamWith(1);
-        try (ShareSubscriber s = sharingReader(stream, "app7")) {
+        try (GroupSubscriber s = sharingReader(stream, "app7")) {
             List<String> got = new ArrayList<>(takeTheOnlyRecord(s));
             // The application comes back at once and waits longer than the fetch-ahead gap for more.
-            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ShareSubscriber.FETCH_AHEAD_MAX_GAP_MS + 500);
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GroupSubscriber.FETCH_AHEAD_MAX_GAP_MS + 500);
             while (System.nanoTime() < until) {
                 got.addAll(strings(s.poll(100)));
             }
@@ -225,7 +225,7 @@ class FetchAheadKafkaTest {
     }
 
     /** Polls until the stream's only record comes. */
-    private static List<String> takeTheOnlyRecord(ShareSubscriber reader) throws Exception {
+    private static List<String> takeTheOnlyRecord(GroupSubscriber reader) throws Exception {
         List<String> first = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (first.isEmpty() && System.nanoTime() < deadline) {

@@ -48,7 +48,9 @@ class StreamMessagesTest {
                 new ProgressTotal(20, 1L << 40),
                 new OpenObjectReader(21, "ds-1", "c-1/6"),
                 new ObjectReaderClosed("ds-1", "c-1/6"),
-                new ApplicationReaders("ds-1", 3),
+                new ApplicationReaders("ds-1", 3, io.braid.streams.backend.Sharing.HANDING_OVER),
+                new HandOver("ds-1", "r-2"),
+                new HandedOver("ds-1", "r-2"),
                 new AwaitObjectStream(22, "ds-1"));
     }
 

@@ -4,25 +4,19 @@ import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectDrain;
 import io.braid.streams.backend.ObjectSubscriber;
-import org.apache.kafka.clients.consumer.AcknowledgeType;
+import io.braid.streams.backend.Sharing;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -33,7 +27,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One reader of a stream's share group (see {@link KafkaObjectBackend} for the acknowledgement of
+ * One reader of an application's records of a stream: a member of the application's share group,
+ * or, while it is the application's only reader, of a consumer group of its own
+ * ({@link SoloGroupConsumer}, handed over when the stream server asks: {@link #handOver()}). See {@link KafkaObjectBackend} for the acknowledgement of
  * each consumer mode and {@link Acquisition} for how much a fetch acquires).
  *
  * <p><b>Fetching ahead</b> (AT_MOST_ONCE and EXACTLY_ONCE): once a poll has handed records over,
@@ -50,12 +46,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * it was working on (at most once). AT_LEAST_ONCE does not fetch ahead: it accepts the previous
  * records only when asked for the next ones.
  *
- * <p>The share consumer is used by one thread at a time (this object's monitor), the application's
- * or the fetch ahead's.
+ * <p>The consumer is used by one thread at a time (this object's monitor), the application's, the
+ * fetch ahead's or that of a switch.
  */
-final class ShareSubscriber implements ObjectSubscriber {
+final class GroupSubscriber implements ObjectSubscriber {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ShareSubscriber.class);
+    private static final Logger LOG = LoggerFactory.getLogger(GroupSubscriber.class);
 
     /** Longest wait of one fetch ahead; the application's next poll takes over after it. */
     static final long FETCH_AHEAD_MS = 50;
@@ -74,11 +70,17 @@ final class ShareSubscriber implements ObjectSubscriber {
     private final ConsumerMode mode;
     private final Executor fetchAheadThreads;
     private final ScheduledExecutorService giveBackTimer;
-    /** The share consumer of the current acquisition; created by the first poll, replaced when it changes. */
-    private KafkaShareConsumer<byte[], byte[]> consumer;
+    /** The consumer of the current acquisition; created by the first poll, replaced when it changes. */
+    private GroupConsumer consumer;
     private volatile Acquisition acquisition;
     /** Readers of the application on the stream, as last told (0: not known). */
     private volatile int readers;
+    /** Where the reader stands with its application's other readers; it only moves forward. */
+    private volatile Phase phase = Phase.UNTOLD;
+    /** Guards the phase's moves (told from the client's thread, or found fenced by the consumer's). */
+    private final Object phaseLock = new Object();
+    /** Completes once the reader no longer reads alone after {@link #handOver()} (or closed). */
+    private final CompletableFuture<Void> handedOver = new CompletableFuture<>();
     /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
     private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
     /**
@@ -102,7 +104,7 @@ final class ShareSubscriber implements ObjectSubscriber {
     /** Set when close starts, so that a fetch ahead in progress stops after its current slice. */
     private volatile boolean closing;
 
-    ShareSubscriber(KafkaObjectBackend backend, String topic, String group, ConsumerMode mode,
+    GroupSubscriber(KafkaObjectBackend backend, String topic, String group, ConsumerMode mode,
             Executor fetchAheadThreads, ScheduledExecutorService giveBackTimer) {
         this.backend = backend;
         this.topic = topic;
@@ -112,37 +114,103 @@ final class ShareSubscriber implements ObjectSubscriber {
         this.giveBackTimer = giveBackTimer;
     }
 
-    /**
-     * Records the count; when it changes the acquisition of an idle reader, replaces its consumer
-     * at once (in the background: the caller may be the client's network thread), so the new
-     * one has joined the group by the next poll instead of losing that poll's share.
-     */
+    /** A reader's standing with its application's other readers of the stream. */
+    private enum Phase {
+        /** Not told by a stream server: shares (the acquisition follows the count, if any). */
+        UNTOLD,
+        /** The application's only reader so far: reads with a classic consumer of its own group. */
+        SOLO,
+        /** A hand-over is in progress: a solo reader commits and leaves its classic consumer; none reads until told it shares. */
+        HANDING_OVER,
+        /** Reads through the application's share group, for good. */
+        SHARED
+    }
+
     @Override
     public void readersOfApplication(int count) {
+        readersOfApplication(count, Sharing.SHARED);
+    }
+
+    /**
+     * Records the count and phase; when that changes the acquisition of an idle reader, replaces
+     * its consumer at once (in the background: the caller may be the client's network thread), so
+     * the new one has joined the group by the next poll instead of losing that poll's share.
+     */
+    @Override
+    public void readersOfApplication(int count, Sharing sharing) {
         readers = count;
-        if (acquisition == null || acquisition == Acquisition.forReaders(count)) {
-            return;
-        }
-        Thread t = new Thread(() -> {
-            synchronized (this) {
-                if (closed || consumer == null || !unacknowledged.isEmpty() || acceptancesUnsent) {
-                    return; // the next poll or fetch ahead switches
-                }
-                try {
-                    useAcquisition(Acquisition.forReaders(readers));
-                } catch (BackendException | KafkaException e) {
-                    LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group, e.toString());
-                }
+        synchronized (phaseLock) {
+            Phase told = switch (sharing) {
+                case SOLO -> Phase.SOLO;
+                case HANDING_OVER -> Phase.HANDING_OVER;
+                case SHARED -> Phase.SHARED;
+            };
+            if (told.compareTo(phase) > 0) {
+                phase = told;
             }
-        }, "braid-reader-switch-" + topic);
+        }
+        switchSoon();
+    }
+
+    /**
+     * Completes once the classic consumer has committed and left (at once for a reader that is
+     * idle or never polled; an AT_LEAST_ONCE reader with records in hand at its next poll); polls
+     * then wait until the server says the reader shares, which it does once it has started the
+     * share group where the classic group stopped.
+     */
+    @Override
+    public CompletableFuture<Void> handOver() {
+        readersOfApplication(readers, Sharing.HANDING_OVER);
+        if (phase == Phase.SHARED) {
+            handedOver.complete(null);
+        }
+        return handedOver;
+    }
+
+    private void switchSoon() {
+        Thread t = new Thread(this::switchIfIdle, "braid-reader-switch-" + topic);
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Replaces the consumer if it holds nothing and another is wanted (else the next poll or fetch ahead does). */
+    private synchronized void switchIfIdle() {
+        notifyAll(); // a poll waiting for the hand-over to end
+        if (closed || !unacknowledged.isEmpty() || acceptancesUnsent) {
+            return;
+        }
+        Acquisition wanted = wanted();
+        if (consumer == null ? wanted != null : wanted == acquisition) {
+            return; // not polled yet (the first poll makes the consumer), or nothing to change
+        }
+        try {
+            useAcquisition(wanted);
+        } catch (BackendException | KafkaException e) {
+            LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group, e.toString());
+        }
+    }
+
+    /** The acquisition the reader should read with now; null while it hands over (it must read nothing). */
+    private Acquisition wanted() {
+        if (consumer != null && consumer.fenced()) {
+            synchronized (phaseLock) {
+                if (phase == Phase.SOLO) {
+                    phase = Phase.HANDING_OVER; // the server took the reading away without waiting for this reader
+                }
+            }
+        }
+        return switch (phase) {
+            case SOLO -> Acquisition.SOLO;
+            case HANDING_OVER -> null;
+            case UNTOLD, SHARED -> Acquisition.forReaders(readers);
+        };
     }
 
     /**
      * Called when the consumer holds no record (everything it returned is accepted): a share
      * consumer acquires only inside poll and returns all it acquired, so it can leave without
-     * releasing any, and a consumer with the acquisition the reader count asks for replaces it.
+     * releasing any, and a consumer with the wanted acquisition replaces it ({@code wanted} null:
+     * none, the hand-over is done).
      */
     private void useAcquisition(Acquisition wanted) throws BackendException {
         if (consumer != null && wanted == acquisition) {
@@ -151,29 +219,45 @@ final class ShareSubscriber implements ObjectSubscriber {
         if (consumer != null) {
             LOG.debug("reader of {} for {}: {} -> {} acquisition ({} readers)", topic, group, acquisition, wanted,
                     readers);
-            KafkaShareConsumer<byte[], byte[]> old = consumer;
+            GroupConsumer old = consumer;
             consumer = null;
+            acquisition = null;
+            if (acceptancesUnsent) {
+                acceptancesUnsent = false;
+                old.commitAccepted();
+            }
             old.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
         }
-        KafkaShareConsumer<byte[], byte[]> c;
-        try {
-            c = new KafkaShareConsumer<>(KafkaObjectBackend.consumerProperties(backend.bootstrapServers(), group, wanted),
-                    new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        } catch (KafkaException e) {
-            throw KafkaObjectBackend.failure("subscribe to " + topic, e);
+        if (wanted == null) {
+            handedOver.complete(null);
+            return;
         }
-        try {
-            backend.awaitGroupConfigured(group); // sent when the reader was made; done at once after the first time
-            if (mode == ConsumerMode.AT_LEAST_ONCE) {
-                c.setAcknowledgementCommitCallback(this::acceptancesDone);
-            }
-            c.subscribe(List.of(topic));
-        } catch (BackendException | KafkaException e) {
-            c.close(Duration.ZERO);
-            throw e instanceof BackendException b ? b : KafkaObjectBackend.failure("subscribe to " + topic, e);
-        }
-        consumer = c;
+        consumer = wanted.classic() ? new SoloGroupConsumer(backend, topic, group, accepted::addAndGet)
+                : new ShareGroupConsumer(backend, topic, group, mode, wanted, accepted::addAndGet);
         acquisition = wanted;
+    }
+
+    /**
+     * Makes the wanted consumer; while the reader hands over, waits (releasing the monitor) until
+     * it is told it shares, at the latest until {@code deadline}. False if it has no consumer then.
+     */
+    private boolean useWanted(long deadline) throws BackendException {
+        while (true) {
+            useAcquisition(wanted());
+            if (consumer != null) {
+                return true;
+            }
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0 || closed) {
+                return false;
+            }
+            try {
+                wait(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
     }
 
     @Override
@@ -235,7 +319,7 @@ final class ShareSubscriber implements ObjectSubscriber {
             pollGapNs = now - lastHandOverNs;
             lastHandOverNs = 0;
         }
-        Acquisition wanted = Acquisition.forReaders(readers); // once: the count may change meanwhile
+        Acquisition wanted = wanted(); // once: the count may change meanwhile
         if (mode == ConsumerMode.AT_LEAST_ONCE && consumer != null && acquisition == wanted) {
             acceptWithNextFetch();
         } else {
@@ -248,8 +332,10 @@ final class ShareSubscriber implements ObjectSubscriber {
             lastHandOverNs = now;
             return values;
         }
-        useAcquisition(wanted);
-        long left = TimeUnit.NANOSECONDS.toMillis(Math.max(0, deadline - now));
+        if (!useWanted(deadline)) {
+            return List.of(); // handing over: nothing may be read until the server says the reader shares
+        }
+        long left = TimeUnit.NANOSECONDS.toMillis(Math.max(0, deadline - System.nanoTime()));
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(left));
         if (records.isEmpty()) {
             if (checkReachable) {
@@ -270,10 +356,7 @@ final class ShareSubscriber implements ObjectSubscriber {
 
     /** Accepts the records and commits the acceptance; what this reader got (refused ones left out). */
     private Taken acceptAndCommit(ConsumerRecords<byte[], byte[]> records) throws BackendException {
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            consumer.acknowledge(r, AcknowledgeType.ACCEPT);
-        }
-        return values(records, commit());
+        return values(records, consumer.acceptAndCommit(records));
     }
 
     /** Under the monitor, after a poll handed records over. */
@@ -293,14 +376,17 @@ final class ShareSubscriber implements ObjectSubscriber {
             ConsumerRecords<byte[], byte[]> records = ConsumerRecords.empty();
             while (records.isEmpty() && !closing && System.nanoTime() < deadline) {
                 // Between empty slices the consumer holds nothing: the acquisition may switch here.
-                useAcquisition(Acquisition.forReaders(readers));
+                useAcquisition(wanted());
+                if (consumer == null) {
+                    return; // handing over
+                }
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 records = consumer.poll(Duration.ofMillis(Math.max(1, Math.min(FETCH_AHEAD_MS, left))));
             }
             if (records.isEmpty()) {
                 return;
             }
-            if (acquisition != Acquisition.forReaders(readers)) {
+            if (acquisition != wanted()) {
                 // A whole batch acquired just as another reader arrived: not this reader's alone any more.
                 releaseAll(records);
                 return;
@@ -321,10 +407,7 @@ final class ShareSubscriber implements ObjectSubscriber {
 
     /** Gives records back to the broker unaccepted (each counts one more delivery), for any reader to fetch. */
     private void releaseAll(ConsumerRecords<byte[], byte[]> records) throws BackendException {
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            consumer.acknowledge(r, AcknowledgeType.RELEASE);
-        }
-        commit();
+        consumer.release(records);
         LOG.debug("reader of {} for {}: released {} records fetched ahead in bulk as readers joined", topic, group,
                 records.count());
     }
@@ -353,28 +436,6 @@ final class ShareSubscriber implements ObjectSubscriber {
         }
     }
 
-    /** Commits the acknowledgements; returns the partitions whose acknowledgement failed. */
-    private Set<TopicPartition> commit() throws BackendException {
-        Map<TopicIdPartition, Optional<KafkaException>> result = consumer.commitSync(
-                Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
-        Set<TopicPartition> failed = new HashSet<>();
-        for (var e : result.entrySet()) {
-            if (e.getValue().isPresent()) {
-                KafkaException error = e.getValue().get();
-                if (error instanceof org.apache.kafka.common.errors.TimeoutException) {
-                    throw KafkaObjectBackend.failure("acknowledge records of " + topic, error);
-                }
-                // Lock expired: the broker has given these records to another reader. An
-                // AT_LEAST_ONCE consumer's acknowledgement callback says so already.
-                if (mode != ConsumerMode.AT_LEAST_ONCE) {
-                    LOG.warn("acknowledgement of {} for {} refused: {}", e.getKey(), group, error.toString());
-                }
-                failed.add(e.getKey().topicPartition());
-            }
-        }
-        return failed;
-    }
-
     /**
      * AT_LEAST_ONCE: accepts the records the last poll returned and commits now (before close, or
      * before the consumer is replaced). The acknowledgement callback counts them.
@@ -383,12 +444,12 @@ final class ShareSubscriber implements ObjectSubscriber {
         if (unacknowledged.isEmpty() && !acceptancesUnsent) {
             return;
         }
-        for (ConsumerRecord<byte[], byte[]> r : unacknowledged) {
-            consumer.acknowledge(r, AcknowledgeType.ACCEPT);
+        if (!unacknowledged.isEmpty()) {
+            consumer.acceptWithNextPoll(unacknowledged);
         }
         unacknowledged = ConsumerRecords.empty();
-        commit();
         acceptancesUnsent = false;
+        consumer.commitAccepted();
     }
 
     /**
@@ -401,25 +462,9 @@ final class ShareSubscriber implements ObjectSubscriber {
         if (unacknowledged.isEmpty()) {
             return;
         }
-        for (ConsumerRecord<byte[], byte[]> r : unacknowledged) {
-            consumer.acknowledge(r, AcknowledgeType.ACCEPT);
-        }
+        consumer.acceptWithNextPoll(unacknowledged);
         unacknowledged = ConsumerRecords.empty();
         acceptancesUnsent = true;
-    }
-
-    /**
-     * AT_LEAST_ONCE consumers' acknowledgement callback (on the thread that polls or commits):
-     * counts the records whose acceptance the broker confirmed; refused ones (lock expired) are
-     * another reader's now.
-     */
-    private void acceptancesDone(Map<TopicIdPartition, Set<Long>> offsets, Exception error) {
-        int n = offsets.values().stream().mapToInt(Set::size).sum();
-        if (error == null) {
-            accepted.addAndGet(n);
-        } else {
-            LOG.warn("acceptance of {} records of {} for {} refused: {}", n, topic, group, error.toString());
-        }
     }
 
     /** What a reader got from a fetch: its values, and how many copies given back for another group it skipped. */
@@ -515,6 +560,8 @@ final class ShareSubscriber implements ObjectSubscriber {
             } catch (KafkaException e) {
                 LOG.warn("closing reader of {} for {}: {}", topic, group, e.toString());
             }
+            handedOver.complete(null);
+            notifyAll();
         }
     }
 }
