@@ -29,8 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One reader of an application's records of a stream: a member of the application's share group,
  * or, while it is the application's only reader, of a consumer group of its own
- * ({@link SoloGroupConsumer}, handed over when the stream server asks: {@link #handOver()}). See {@link KafkaObjectBackend} for the acknowledgement of
- * each consumer mode and {@link Acquisition} for how much a fetch acquires).
+ * ({@link SoloGroupConsumer}, handed over when the stream server asks: {@link #handOver()}). See
+ * {@link KafkaObjectBackend} for the acknowledgement of each consumer mode and {@link Acquisition}
+ * for how much a fetch acquires.
  *
  * <p><b>Fetching ahead</b> (AT_MOST_ONCE and EXACTLY_ONCE): once a poll has handed records over,
  * the next records are fetched, accepted and their acceptance committed in the background while
@@ -101,6 +102,8 @@ final class GroupSubscriber implements ObjectSubscriber {
     /** Records whose acceptance the broker confirmed. */
     private final AtomicLong accepted = new AtomicLong();
     private boolean closed;
+    /** {@link #getReady()} was called: join as soon as the reader may read. */
+    private boolean readyAsked;
     /** Set when close starts, so that a fetch ahead in progress stops after its current slice. */
     private volatile boolean closing;
 
@@ -138,6 +141,8 @@ final class GroupSubscriber implements ObjectSubscriber {
      */
     @Override
     public void readersOfApplication(int count, Sharing sharing) {
+        Phase before = phase;
+        Acquisition current = acquisition;
         readers = count;
         synchronized (phaseLock) {
             Phase told = switch (sharing) {
@@ -149,7 +154,9 @@ final class GroupSubscriber implements ObjectSubscriber {
                 phase = told;
             }
         }
-        switchSoon();
+        if (phase != before || (current != null && current != wanted())) {
+            switchSoon();
+        }
     }
 
     /**
@@ -163,6 +170,8 @@ final class GroupSubscriber implements ObjectSubscriber {
         readersOfApplication(readers, Sharing.HANDING_OVER);
         if (phase == Phase.SHARED) {
             handedOver.complete(null);
+        } else {
+            switchSoon(); // completes it when the reader holds nothing
         }
         return handedOver;
     }
@@ -180,8 +189,14 @@ final class GroupSubscriber implements ObjectSubscriber {
             return;
         }
         Acquisition wanted = wanted();
-        if (consumer == null ? wanted != null : wanted == acquisition) {
-            return; // not polled yet (the first poll makes the consumer), or nothing to change
+        if (consumer == null && wanted != null) {
+            if (readyAsked) {
+                getReady(); // it may read now: join (a hand-over kept it from joining earlier)
+            }
+            return; // else the first poll makes the consumer
+        }
+        if (consumer != null && wanted == acquisition) {
+            return; // nothing to change
         }
         try {
             useAcquisition(wanted);
@@ -289,6 +304,7 @@ final class GroupSubscriber implements ObjectSubscriber {
      */
     @Override
     public synchronized void getReady() {
+        readyAsked = true;
         if (consumer == null && !closed && fetchAhead.isDone() && mode != ConsumerMode.AT_LEAST_ONCE) {
             fetchAhead = CompletableFuture.runAsync(() -> fetchAhead(JOIN_WAIT_MS), fetchAheadThreads);
         }
