@@ -34,6 +34,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SoloReaderKafkaTest extends EmbeddedStreamServerBase {
 
+    /** The client of the process that creates and writes the streams. */
+    private DistroStreamClient producer;
+
+    /** A new stream, created by the producer's client. */
+    private ObjectDistroStream<String> newStream(String prefix, ConsumerMode mode) throws Exception {
+        producer = client();
+        DistroStreamClient.install(producer);
+        return new ObjectDistroStream<>(prefix + STREAMS.incrementAndGet(), mode);
+    }
+
+    /** Publishes from the producer's process. */
+    private void publish(ObjectDistroStream<String> out, List<String> values) throws BackendException {
+        DistroStreamClient.install(producer);
+        out.publish(values);
+    }
+
     static List<String> values(String prefix, int n) {
         return IntStream.range(0, n).mapToObj(i -> prefix + i).toList();
     }
@@ -66,12 +82,9 @@ class SoloReaderKafkaTest extends EmbeddedStreamServerBase {
     @EnumSource(ConsumerMode.class)
     void aLoneReaderCommitsInAGroupOfItsOwnAndTheReadersShareFromThereWhenASecondOpens(ConsumerMode mode)
             throws Exception {
-        DistroStreamClient producer = client();
-        DistroStreamClient.install(producer);
-        ObjectDistroStream<String> out = new ObjectDistroStream<>("solo-" + STREAMS.incrementAndGet(), mode);
+        ObjectDistroStream<String> out = newStream("solo-", mode);
         ObjectDistroStream<String> a = in(client(), out);
-        DistroStreamClient.install(producer);
-        out.publish(values("first-", 50));
+        publish(out, values("first-", 50));
         Map<String, Integer> seen = new HashMap<>();
         readInTurn(List.of(a), seen, 50);
         assertEquals(50, seen.size());
@@ -81,8 +94,7 @@ class SoloReaderKafkaTest extends EmbeddedStreamServerBase {
         }
 
         ObjectDistroStream<String> b = in(client(), out);
-        DistroStreamClient.install(producer);
-        out.publish(values("second-", 50));
+        publish(out, values("second-", 50));
         readInTurn(List.of(a, b), seen, 100);
         out.close();
         for (ObjectDistroStream<String> r : List.of(a, b)) {
@@ -97,13 +109,9 @@ class SoloReaderKafkaTest extends EmbeddedStreamServerBase {
 
     @Test
     void anAtLeastOnceReaderHoldingRecordsHandsOverAtItsNextPollWhileAnotherWaits() throws Exception {
-        DistroStreamClient producer = client();
-        DistroStreamClient.install(producer);
-        ObjectDistroStream<String> out = new ObjectDistroStream<>("holding-" + STREAMS.incrementAndGet(),
-                ConsumerMode.AT_LEAST_ONCE);
+        ObjectDistroStream<String> out = newStream("holding-", ConsumerMode.AT_LEAST_ONCE);
         ObjectDistroStream<String> a = in(client(), out);
-        DistroStreamClient.install(producer);
-        out.publish(values("v-", 60));
+        publish(out, values("v-", 60));
         Map<String, Integer> seen = new HashMap<>();
         readInTurn(List.of(a), seen, 1); // a holds what it got: accepted only by its next poll
         // One thread polls both in turn: b's first poll must not wait for a's next one.
@@ -118,13 +126,9 @@ class SoloReaderKafkaTest extends EmbeddedStreamServerBase {
 
     @Test
     void aReaderThatDoesNotHandOverIsFencedAndWhatItHeldGoesToTheOthers() throws Exception {
-        DistroStreamClient producer = client();
-        DistroStreamClient.install(producer);
-        ObjectDistroStream<String> out = new ObjectDistroStream<>("fenced-" + STREAMS.incrementAndGet(),
-                ConsumerMode.AT_LEAST_ONCE);
+        ObjectDistroStream<String> out = newStream("fenced-", ConsumerMode.AT_LEAST_ONCE);
         ObjectDistroStream<String> a = in(client(), out);
-        DistroStreamClient.install(producer);
-        out.publish(values("v-", 40));
+        publish(out, values("v-", 40));
         Map<String, Integer> held = new HashMap<>();
         readInTurn(List.of(a), held, 1); // and a never polls again until b has everything
         ObjectDistroStream<String> b = in(client(), out);
@@ -141,11 +145,9 @@ class SoloReaderKafkaTest extends EmbeddedStreamServerBase {
 
     @Test
     void theRecordsOfALoneReaderThatDiedGoToTheNextAtOnce() throws Exception {
-        DistroStreamClient producer = client();
-        DistroStreamClient.install(producer);
-        String alias = "dead-solo-" + STREAMS.incrementAndGet();
-        ObjectDistroStream<String> out = new ObjectDistroStream<>(alias, ConsumerMode.AT_LEAST_ONCE);
-        out.publish(values("v-", 30));
+        ObjectDistroStream<String> out = newStream("dead-solo-", ConsumerMode.AT_LEAST_ONCE);
+        String alias = out.getAlias();
+        publish(out, values("v-", 30));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", DyingClientReaderMain.class.getName(),

@@ -10,7 +10,6 @@ import io.braid.streams.StreamType;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
-import io.braid.streams.backend.Sharing;
 import io.braid.streams.protocol.ApplicationReaders;
 import io.braid.streams.protocol.HandOver;
 import io.braid.streams.protocol.HandedOver;
@@ -102,8 +101,6 @@ public final class DistroStreamClient implements AutoCloseable {
     private final Map<Long, CompletableFuture<StreamReply>> pending = new ConcurrentHashMap<>();
     private final Map<String, CachedStream> cache = new ConcurrentHashMap<>();
     private final LocalReaders readers = new LocalReaders();
-    /** Stream id -> readers the application has on it, as the server last pushed. */
-    private final Map<String, ApplicationReaders> readerCounts = new ConcurrentHashMap<>();
     /** Object streams whose topic the server said exists. */
     private final Set<String> topicsReady = ConcurrentHashMap.newKeySet();
     /**
@@ -296,7 +293,7 @@ public final class DistroStreamClient implements AutoCloseable {
 
     /** The application's object readers of the stream, as the server last said (0 readers: not known). */
     ApplicationReaders readersOfApplication(String streamId) {
-        return readerCounts.getOrDefault(streamId, new ApplicationReaders(streamId, 0, Sharing.SHARED));
+        return readers.applicationReaders(streamId);
     }
 
     public void registerReader(String streamId, String readerId) throws BackendException {
@@ -549,18 +546,6 @@ public final class DistroStreamClient implements AutoCloseable {
         }
     }
 
-    /** Has the solo reader hand over, then answers (at once if this process has no such reader open). */
-    private void handOver(HandOver push, ChannelHandlerContext ctx) {
-        ObjectReader reader = null;
-        for (ObjectReader r : readers.of(push.streamId())) {
-            if (r.readerId().equals(push.readerId())) {
-                reader = r;
-            }
-        }
-        CompletableFuture<Void> done = reader == null ? CompletableFuture.completedFuture(null) : reader.handOver();
-        done.whenComplete((v, e) -> ctx.channel().writeAndFlush(new HandedOver(push.streamId(), push.readerId())));
-    }
-
     /** The handler of one connection to the server. */
     private final class Connection extends MessageHandler {
         @Override
@@ -571,12 +556,10 @@ public final class DistroStreamClient implements AutoCloseable {
                     f.complete(reply);
                 }
             } else if (msg instanceof ApplicationReaders push) {
-                readerCounts.put(push.streamId(), push);
-                for (ObjectReader r : readers.of(push.streamId())) {
-                    r.readersOfApplication(push);
-                }
+                readers.applicationReaders(push);
             } else if (msg instanceof HandOver push) {
-                handOver(push, ctx);
+                readers.handOver(push).whenComplete((v, e) -> ctx.channel().writeAndFlush(
+                        new HandedOver(push.streamId(), push.readerId())));
             } else if (msg instanceof StreamClosedPush push) {
                 markClosed(push.streamId());
                 // Readers' counts let the drains of other readers of this application end.

@@ -1,16 +1,21 @@
 package io.braid.streams.client;
 
 import io.braid.streams.BackendException;
+import io.braid.streams.backend.Sharing;
+import io.braid.streams.protocol.ApplicationReaders;
+import io.braid.streams.protocol.HandOver;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The object-stream readers of one client (process), by stream, so that the client can report
- * their counts when the server says a stream closed and close them when it closes; and each
- * closed stream's final record count, asked of the backend once per process.
+ * their counts when the server says a stream closed and close them when it closes; what the server
+ * last said of the application's readers of each stream, passed on to them; and each closed
+ * stream's final record count, asked of the backend once per process.
  */
 final class LocalReaders {
 
@@ -22,6 +27,8 @@ final class LocalReaders {
 
     private final Map<String, Set<ObjectReader>> byStream = new ConcurrentHashMap<>();
     private final Map<String, Long> finalCounts = new ConcurrentHashMap<>();
+    /** Stream id -> the application's readers of it, as the server last pushed. */
+    private final Map<String, ApplicationReaders> applicationReaders = new ConcurrentHashMap<>();
 
     void add(ObjectReader r) {
         byStream.computeIfAbsent(r.streamId(), k -> ConcurrentHashMap.newKeySet()).add(r);
@@ -41,6 +48,32 @@ final class LocalReaders {
 
     List<ObjectReader> all() {
         return byStream.values().stream().flatMap(Set::stream).toList();
+    }
+
+    /** The server's push: remembered, and passed on to this process's readers of the stream. */
+    void applicationReaders(ApplicationReaders push) {
+        applicationReaders.put(push.streamId(), push);
+        for (ObjectReader r : of(push.streamId())) {
+            r.readersOfApplication(push);
+        }
+    }
+
+    /** The application's object readers of the stream, as the server last said (0 readers: not known). */
+    ApplicationReaders applicationReaders(String streamId) {
+        return applicationReaders.getOrDefault(streamId, new ApplicationReaders(streamId, 0, Sharing.SHARED));
+    }
+
+    /**
+     * The server asks reader {@code readerId} to hand over: completes once it has (at once if
+     * this process has no such reader open: it closed, and closing commits).
+     */
+    CompletableFuture<Void> handOver(HandOver push) {
+        for (ObjectReader r : of(push.streamId())) {
+            if (r.readerId().equals(push.readerId())) {
+                return r.handOver();
+            }
+        }
+        return CompletableFuture.completedFuture(null);
     }
 
     /** The closed stream's record count: asked once, then remembered (it cannot change any more). */

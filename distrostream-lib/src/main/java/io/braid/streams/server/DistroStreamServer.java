@@ -6,7 +6,6 @@ import io.braid.comm.transport.MessageServer;
 import io.braid.streams.BackendException;
 import io.braid.streams.StreamType;
 import io.braid.streams.backend.FileStreamQueue;
-import io.braid.streams.backend.Sharing;
 import io.braid.streams.files.DirectoryFileStreamQueue;
 import io.braid.streams.files.FileStreamOptions;
 import io.braid.streams.protocol.Ack;
@@ -506,20 +505,13 @@ public final class DistroStreamServer implements AutoCloseable {
         if (change == null) {
             return;
         }
-        String streamId = change.streamId();
-        String applicationId = change.applicationId();
-        if (change.handOver() != null) {
-            soloHandOvers.start(streamId, applicationId, change.handOver(), () -> {
-                synchronized (readerCounts) {
-                    tell(readerCounts.current(streamId, applicationId));
-                }
-            });
-        } else if (change.soloLost()) {
-            soloHandOvers.lost(streamId, applicationId);
-        }
-        Sharing sharing = change.solo() ? Sharing.SOLO
-                : soloHandOvers.inProgress(streamId, applicationId) ? Sharing.HANDING_OVER : Sharing.SHARED;
-        ApplicationReaders push = new ApplicationReaders(streamId, change.readers(), sharing);
+        soloHandOvers.changed(change, () -> {
+            synchronized (readerCounts) {
+                tell(readerCounts.current(change.streamId(), change.applicationId()));
+            }
+        });
+        ApplicationReaders push = new ApplicationReaders(change.streamId(), change.readers(),
+                soloHandOvers.sharing(change));
         change.clients().forEach(client -> sendToClient(client, push));
     }
 

@@ -1,7 +1,9 @@
 package io.braid.streams.server;
 
 import io.braid.streams.BackendException;
+import io.braid.streams.backend.Sharing;
 import io.braid.streams.protocol.HandOver;
+import io.braid.streams.server.ObjectReaderCounts.Change;
 import io.braid.streams.server.ObjectReaderCounts.Reader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,13 +57,27 @@ final class SoloHandOvers {
         this.ask = ask;
     }
 
-    /** Whether the application's readers of the stream wait for a hand-over. */
-    boolean inProgress(String streamId, String applicationId) {
-        return inProgress.contains(List.of(streamId, applicationId));
+    /**
+     * Acts on a change of the application's readers: starts the hand-over it asks for (then runs
+     * {@code retell}, to tell the readers they share), or releases a lost solo reader's group.
+     */
+    void changed(Change change, Runnable retell) {
+        if (change.handOver() != null) {
+            start(change.streamId(), change.applicationId(), change.handOver(), retell);
+        } else if (change.soloLost()) {
+            lost(change.streamId(), change.applicationId());
+        }
+    }
+
+    /** What to tell the application's readers with {@code change}'s count. */
+    Sharing sharing(Change change) {
+        return change.solo() ? Sharing.SOLO
+                : inProgress.contains(List.of(change.streamId(), change.applicationId())) ? Sharing.HANDING_OVER
+                : Sharing.SHARED;
     }
 
     /** Starts the hand-over of {@code solo}; runs {@code done} once the share group is ready. */
-    void start(String streamId, String applicationId, Reader solo, Runnable done) {
+    private void start(String streamId, String applicationId, Reader solo, Runnable done) {
         List<String> key = List.of(streamId, applicationId);
         inProgress.add(key);
         CompletableFuture<Boolean> answered = new CompletableFuture<>();
@@ -81,7 +97,7 @@ final class SoloHandOvers {
     }
 
     /** The solo reader of a client that disconnected: its group lets the next solo reader in at once. */
-    void lost(String streamId, String applicationId) {
+    private void lost(String streamId, String applicationId) {
         work.execute(() -> backend("release a lost reader's group",
                 () -> topics.releaseSolo(streamId, applicationId)));
     }
