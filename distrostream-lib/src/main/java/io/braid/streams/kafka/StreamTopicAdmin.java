@@ -12,6 +12,9 @@ import org.slf4j.LoggerFactory;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -34,6 +37,13 @@ public final class StreamTopicAdmin implements AutoCloseable {
     private final TopicBatcher topics;
     /** Completes once groups can be initialised (the cluster's coordinators have their internal topics). */
     private final CompletableFuture<Void> groupsReady;
+    /** Share group -> its initialisation, running in the background after its topic was created. */
+    private final Map<String, CompletableFuture<Void>> groupInits = new ConcurrentHashMap<>();
+    private final ExecutorService initThreads = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "braid-share-group-init");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** An admin for a running cluster. */
     public StreamTopicAdmin(String bootstrapServers) {
@@ -54,18 +64,40 @@ public final class StreamTopicAdmin implements AutoCloseable {
 
     /**
      * Creates the stream's topic (together with those other threads ask for meanwhile,
-     * {@link TopicBatcher}); when it is new, initialises {@code applicationId}'s share group on it.
+     * {@link TopicBatcher}); when it is new, initialises {@code applicationId}'s share group on it
+     * in the background. The application's first reader reads alone through a group of its own,
+     * so the topic is ready without it: on a new embedded broker the initialisation waits for the
+     * coordinators' internal topics, and the exchange example's cells published their first
+     * values 0.3-0.5 s later when the topic waited for it too. A hand-over to the share group
+     * ({@link #startSharing}) waits for it.
      */
     public void createTopic(String streamId, int partitions, String applicationId) throws BackendException {
         if (topics.create(streamId, partitions) && applicationId != null) {
-            try {
-                awaitGroupsReady();
-                initialiseGroup(KafkaObjectBackend.topicName(streamId), partitions,
-                        KafkaObjectBackend.groupName(applicationId, streamId));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw KafkaObjectBackend.failure("initialise the readers' group of stream " + streamId, e);
-            }
+            String group = KafkaObjectBackend.groupName(applicationId, streamId);
+            groupInits.put(group, CompletableFuture.runAsync(() -> {
+                try {
+                    awaitGroupsReady();
+                    initialiseGroup(KafkaObjectBackend.topicName(streamId), partitions, group);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, initThreads));
+        }
+    }
+
+    /** The background initialisation of {@code group} (done if there is none). */
+    CompletableFuture<Void> groupInitialisation(String group) {
+        return groupInits.getOrDefault(group, CompletableFuture.completedFuture(null));
+    }
+
+    /** Waits (bounded) until the background initialisation of {@code group}, if any, is done. */
+    private void awaitInitialised(String group) {
+        try {
+            groupInitialisation(group).get(2L * KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("share group {} not initialised: {}", group, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -76,6 +108,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
      */
     public void warmUp() throws BackendException {
         createTopic(WARM_UP_STREAM, 1, "braid-warm-up");
+        awaitInitialised(KafkaObjectBackend.groupName("braid-warm-up", WARM_UP_STREAM));
     }
 
     /**
@@ -86,6 +119,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
     public void startSharing(String streamId, String applicationId, boolean fence) throws BackendException {
         String shareGroup = KafkaObjectBackend.groupName(applicationId, streamId);
         String soloGroup = KafkaObjectBackend.soloGroupName(shareGroup);
+        awaitInitialised(shareGroup); // else its late start at 0 could undo the start set here
         if (fence) {
             removeSoloReader(streamId, applicationId);
         }
@@ -147,6 +181,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
 
     @Override
     public void close() {
+        initThreads.shutdownNow();
         admin.close(java.time.Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
     }
 }
