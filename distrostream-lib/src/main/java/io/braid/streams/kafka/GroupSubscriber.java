@@ -207,13 +207,6 @@ final class GroupSubscriber implements ObjectSubscriber {
 
     /** The acquisition the reader should read with now; null while it hands over (it must read nothing). */
     private Acquisition wanted() {
-        if (consumer != null && consumer.fenced()) {
-            synchronized (phaseLock) {
-                if (phase == Phase.SOLO) {
-                    phase = Phase.HANDING_OVER; // the server took the reading away without waiting for this reader
-                }
-            }
-        }
         return switch (phase) {
             case SOLO -> Acquisition.SOLO;
             case HANDING_OVER -> null;
@@ -228,8 +221,13 @@ final class GroupSubscriber implements ObjectSubscriber {
      * none, the hand-over is done).
      */
     private void useAcquisition(Acquisition wanted) throws BackendException {
-        if (consumer != null && wanted == acquisition) {
+        if (consumer != null && wanted == acquisition && !consumer.fenced()) {
             return;
+        }
+        if (consumer != null && consumer.fenced() && wanted == Acquisition.SOLO) {
+            // Removed from its group while the server never asked it to hand over: the coordinator
+            // timed it out (a long pause). A new member goes on from the group's commits.
+            LOG.warn("reader of {} for {}: no longer a member of its solo group; joining again", topic, group);
         }
         if (consumer != null) {
             LOG.debug("reader of {} for {}: {} -> {} acquisition ({} readers)", topic, group, acquisition, wanted,

@@ -28,8 +28,9 @@ import java.util.function.LongConsumer;
  * throughput"). When a second reader of the application opens, the stream server has this one
  * hand over (it commits and leaves) and starts the application's share group at the committed
  * offset; a reader that does not answer is removed from the group, after which its commits fail
- * ({@link #fenced()}) and it hands nothing more over (docs/STREAMS.md, "An application's only
- * reader").
+ * ({@link #fenced()}) and it hands nothing more over; the server's pushes then make it share
+ * (docs/STREAMS.md, "An application's only reader"). A consumer that finds itself removed while
+ * it was never asked to hand over (the coordinator timed it out) is replaced by a new member.
  */
 final class SoloGroupConsumer implements GroupConsumer {
 
@@ -147,8 +148,8 @@ final class SoloGroupConsumer implements GroupConsumer {
 
     private void fenced(Exception e) {
         if (!fenced) {
-            LOG.info("reader of {} removed from its group by the stream server; its last records go to the"
-                    + " application's other readers ({})", group, e.toString());
+            LOG.info("reader of {} removed from its group; its uncommitted records are fetched again by whoever"
+                    + " reads next ({})", group, e.toString());
         }
         fenced = true;
     }

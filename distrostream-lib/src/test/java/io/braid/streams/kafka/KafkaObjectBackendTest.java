@@ -4,6 +4,7 @@ import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
+import io.braid.streams.backend.Sharing;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
 import org.apache.kafka.common.TopicPartition;
@@ -231,6 +232,31 @@ class KafkaObjectBackendTest {
             List<byte[]> got = sub.drain();
             assertExactlyOnce(values, Map.of(0, got.stream().map(String::new).toList()));
             assertEquals(List.of(), sub.drain());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConsumerMode.class)
+    void aSoloReaderTimedOutOfItsGroupJoinsAgainAndLosesNothing(ConsumerMode mode) throws Exception {
+        // Removed from its group while nobody asked it to hand over (as the coordinator does to a
+        // member that stopped heartbeating): it must not wait for a hand-over that never comes.
+        String stream = newStream();
+        String app = "timed-out-" + mode;
+        List<byte[]> first = payloads("first", 10);
+        List<byte[]> second = payloads("second", 10);
+        publishAll(stream, first);
+        try (ObjectSubscriber solo = KAFKA.backend().subscriber(stream, app, mode);
+             StreamTopicAdmin topics = new StreamTopicAdmin(KAFKA.bootstrapServers())) {
+            solo.readersOfApplication(1, Sharing.SOLO);
+            assertExactlyOnce(first, readAll(List.of(solo), first.size()));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (solo.acceptedCount() < first.size() && System.nanoTime() < deadline) {
+                solo.poll(50); // AT_LEAST_ONCE: the next poll accepts the first records
+            }
+            assertEquals(first.size(), solo.acceptedCount());
+            topics.removeSoloReader(stream, app);
+            publishAll(stream, second);
+            assertExactlyOnce(second, readAll(List.of(solo), second.size()));
         }
     }
 
