@@ -274,8 +274,8 @@ public final class DistroStreamClient implements AutoCloseable {
 
     /**
      * Object reader {@code readerId} starts reading the stream; returns the application's readers
-     * on it now (the server pushes later changes, see {@link #readersOfApplication}). The answer
-     * may wait for the application's solo reader to hand over ({@link HandOver}).
+     * on it now (the server pushes later changes, see {@link #readersOfApplication}; while a solo
+     * reader hands over, {@link HandOver}, the count says so and the readers read nothing).
      */
     ApplicationReaders openObjectReader(String streamId, String readerId) throws BackendException {
         call(id -> new OpenObjectReader(id, streamId, readerId), Ack.class, requestTimeoutMs);

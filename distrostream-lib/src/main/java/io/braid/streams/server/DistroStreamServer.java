@@ -86,7 +86,7 @@ public final class DistroStreamServer implements AutoCloseable {
     private final Map<String, Set<Channel>> channelsByClient = new ConcurrentHashMap<>();
     /** Guarded by itself; changes are sent under the lock so that each client sees them in order. */
     private final ObjectReaderCounts readerCounts = new ObjectReaderCounts();
-    /** Orders what the server does for an application's readers of a stream, hand-overs included. */
+    /** Moves an application's reading from its solo reader's group to its share group when a second reader opens. */
     private final SoloHandOvers soloHandOvers;
     private final Map<String, FileStream> fileStreams = new ConcurrentHashMap<>();
     /** When a new stream's backend (topic, file queue) is ready; attachers and first users wait for it. */

@@ -20,7 +20,7 @@ final class ObjectReaderCounts {
 
     /**
      * The application's reader count of a stream changed: tell {@code clients} (their readers of
-     * it). {@code handOver}: first have that solo reader hand over (a second reader opened).
+     * it). {@code handOver}: the solo reader that must hand over (a second reader opened).
      * {@code soloLost}: the solo reader's client disconnected without closing it.
      */
     record Change(String streamId, String applicationId, int readers, boolean solo, Set<String> clients,
