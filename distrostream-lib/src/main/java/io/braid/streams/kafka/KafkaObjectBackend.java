@@ -364,11 +364,17 @@ public final class KafkaObjectBackend implements ObjectBackend {
     }
 
     static Properties consumerProperties(String bootstrapServers, String group, Acquisition acquisition) {
+        Properties p = groupConsumerProperties(bootstrapServers, group, acquisition);
+        p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
+        p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, acquisition.acquireMode());
+        return p;
+    }
+
+    /** What share and classic consumers have in common: the group, the poll and fetch sizes, timeouts, buffers. */
+    private static Properties groupConsumerProperties(String bootstrapServers, String group, Acquisition acquisition) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
-        p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, acquisition.acquireMode());
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(acquisition.maxPollRecords()));
         // A fetch always returns at least one batch, so these bound bulk fetches without limiting record size.
         p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(acquisition.fetchBytes()));
@@ -382,21 +388,12 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     /** The classic consumer of a solo reader: manual commits, from the first record, whole fetches per poll. */
     static Properties soloConsumerProperties(String bootstrapServers, String group) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        Properties p = groupConsumerProperties(bootstrapServers, group, Acquisition.SOLO);
         p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         // A lost reader's client is removed by the stream server; without one, its successor waits this long.
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(Acquisition.SOLO.maxPollRecords()));
-        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(Acquisition.SOLO.fetchBytes()));
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(Acquisition.SOLO.fetchBytes()));
-        p.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(ConsumerConfig.SEND_BUFFER_CONFIG, "-1");
-        p.put(ConsumerConfig.RECEIVE_BUFFER_CONFIG, "-1");
         return p;
     }
 
