@@ -74,14 +74,19 @@ public final class StreamTopicAdmin implements AutoCloseable {
     public void createTopic(String streamId, int partitions, String applicationId) throws BackendException {
         if (topics.create(streamId, partitions) && applicationId != null) {
             String group = KafkaObjectBackend.groupName(applicationId, streamId);
-            groupInits.put(group, CompletableFuture.runAsync(() -> {
+            CompletableFuture<Void> init = new CompletableFuture<>();
+            groupInits.put(group, init);
+            init.whenComplete((v, e) -> groupInits.remove(group, init)); // done: nothing to wait for any more
+            initThreads.execute(() -> {
                 try {
                     awaitGroupsReady();
                     initialiseGroup(KafkaObjectBackend.topicName(streamId), partitions, group);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                } finally {
+                    init.complete(null);
                 }
-            }, initThreads));
+            });
         }
     }
 
