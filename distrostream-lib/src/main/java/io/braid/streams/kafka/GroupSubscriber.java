@@ -25,6 +25,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One reader of an application's records of a stream: a member of the application's share group,
@@ -76,10 +77,11 @@ final class GroupSubscriber implements ObjectSubscriber {
     private volatile Acquisition acquisition;
     /** Readers of the application on the stream, as last told (0: not known). */
     private volatile int readers;
-    /** Where the reader stands with its application's other readers; it only moves forward. */
-    private volatile Phase phase = Phase.UNTOLD;
-    /** Guards the phase's moves (told from the client's thread, or found fenced by the consumer's). */
-    private final Object phaseLock = new Object();
+    /**
+     * Whether the application's readers read alone or together, as the stream server last said
+     * (null: not told, so it shares); it only moves forward ({@link Sharing}'s order).
+     */
+    private final AtomicReference<Sharing> sharing = new AtomicReference<>();
     /** Completes once the reader no longer reads alone after {@link #handOver()} (or closed). */
     private final CompletableFuture<Void> handedOver = new CompletableFuture<>();
     /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
@@ -117,46 +119,33 @@ final class GroupSubscriber implements ObjectSubscriber {
         this.giveBackTimer = giveBackTimer;
     }
 
-    /** A reader's standing with its application's other readers of the stream. */
-    private enum Phase {
-        /** Not told by a stream server: shares (the acquisition follows the count, if any). */
-        UNTOLD,
-        /** The application's only reader so far: reads with a classic consumer of its own group. */
-        SOLO,
-        /** A hand-over is in progress: a solo reader commits and leaves its classic consumer; none reads until told it shares. */
-        HANDING_OVER,
-        /** Reads through the application's share group, for good. */
-        SHARED
-    }
-
     @Override
     public void readersOfApplication(int count) {
         readersOfApplication(count, Sharing.SHARED);
     }
 
     /**
-     * Records the count and phase; when that changes the acquisition of an idle reader, replaces
+     * Records the count and sharing; when that changes the acquisition of an idle reader, replaces
      * its consumer at once (in the background: the caller may be the client's network thread), so
      * the new one has joined the group by the next poll instead of losing that poll's share.
      */
     @Override
-    public void readersOfApplication(int count, Sharing sharing) {
-        Phase before = phase;
+    public void readersOfApplication(int count, Sharing told) {
         Acquisition current = acquisition;
         readers = count;
-        synchronized (phaseLock) {
-            Phase told = switch (sharing) {
-                case SOLO -> Phase.SOLO;
-                case HANDING_OVER -> Phase.HANDING_OVER;
-                case SHARED -> Phase.SHARED;
-            };
-            if (told.compareTo(phase) > 0) {
-                phase = told;
-            }
-        }
-        if (phase != before || (current != null && current != wanted())) {
+        if (advance(told) || (current != null && current != wanted())) {
             switchSoon();
         }
+    }
+
+    /** Moves the sharing forward to {@code told} (a stale push moves nothing); true if it moved. */
+    private boolean advance(Sharing told) {
+        Sharing before = sharing.getAndAccumulate(told, GroupSubscriber::later);
+        return later(before, told) != before;
+    }
+
+    private static Sharing later(Sharing now, Sharing told) {
+        return now == null || told.compareTo(now) > 0 ? told : now;
     }
 
     /**
@@ -167,8 +156,8 @@ final class GroupSubscriber implements ObjectSubscriber {
      */
     @Override
     public CompletableFuture<Void> handOver() {
-        readersOfApplication(readers, Sharing.HANDING_OVER);
-        if (phase == Phase.SHARED) {
+        advance(Sharing.HANDING_OVER);
+        if (sharing.get() == Sharing.SHARED) {
             handedOver.complete(null);
         } else {
             switchSoon(); // completes it when the reader holds nothing
@@ -207,11 +196,11 @@ final class GroupSubscriber implements ObjectSubscriber {
 
     /** The acquisition the reader should read with now; null while it hands over (it must read nothing). */
     private Acquisition wanted() {
-        return switch (phase) {
-            case SOLO -> Acquisition.SOLO;
-            case HANDING_OVER -> null;
-            case UNTOLD, SHARED -> Acquisition.forReaders(readers);
-        };
+        Sharing now = sharing.get();
+        if (now == Sharing.SOLO) {
+            return Acquisition.SOLO;
+        }
+        return now == Sharing.HANDING_OVER ? null : Acquisition.forReaders(readers);
     }
 
     /**
