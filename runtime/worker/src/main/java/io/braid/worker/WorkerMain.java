@@ -29,6 +29,12 @@ import java.nio.file.Path;
  */
 public final class WorkerMain {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerMain.class);
+    /**
+     * How long a stopping worker gives its stream client to close. Its readers and producer wait
+     * up to 5 s each for a broker that is gone when the master hosted it (a run stopped by a
+     * signal: the workers outlived braid-run by about 5 s); a reachable broker needs far less.
+     */
+    static final long STREAM_CLOSE_MS = 1_000;
 
     private WorkerMain() {
     }
@@ -68,11 +74,26 @@ public final class WorkerMain {
         master.awaitClose();
         LOG.info("worker {} stopping", opts.node());
         execution[0].shutdown();
-        DistroStreamClient.closeProcessClient();
+        closeStreams();
         fetcher.close();
         dataServer.close();
         master.close();
         System.exit(0);
+    }
+
+    /** Closes the process's stream client, waiting at most {@link #STREAM_CLOSE_MS}; the exit ends the rest. */
+    private static void closeStreams() {
+        Thread t = new Thread(DistroStreamClient::closeProcessClient, "braid-streams-close");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join(STREAM_CLOSE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (t.isAlive()) {
+            LOG.info("stream client not closed within {} ms (its broker may be gone); exiting anyway", STREAM_CLOSE_MS);
+        }
     }
 
     /** The run declared object streams: gets this worker's Kafka clients ready before its first stream task. */
