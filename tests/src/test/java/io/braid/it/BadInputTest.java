@@ -50,6 +50,14 @@ class BadInputTest extends ItBase {
     }
 
     @Test
+    void unknownWorkerJit() {
+        RunResult r = BraidRunner.in(tmp).app("simple").env("BRAID_WORKER_JIT", "eager").main("simple.Main").args(3).run();
+        String line = oneLine(r);
+        assertEquals(2, r.exitCode(), r::describe);
+        assertTrue(line.contains("BRAID_WORKER_JIT") && line.contains("'eager'"), () -> "names the variable and value: " + line);
+    }
+
+    @Test
     void missingMainClass() {
         RunResult r = BraidRunner.in(tmp).app("simple").main("simple.NoSuchMain").args(3).run();
         String line = oneLine(r);

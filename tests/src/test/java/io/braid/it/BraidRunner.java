@@ -84,7 +84,7 @@ public final class BraidRunner {
         return this;
     }
 
-    /** Sets an environment variable of the run (BRAID_STREAM_SERVER and BRAID_MASTER_JIT are otherwise removed). */
+    /** Sets an environment variable of the run (BRAID_STREAM_SERVER, BRAID_MASTER_JIT and BRAID_WORKER_JIT are otherwise removed). */
     public BraidRunner env(String name, String value) {
         environment.put(name, value);
         return this;
@@ -127,9 +127,10 @@ public final class BraidRunner {
             Files.createDirectories(workDir);
             ProcessBuilder pb = new ProcessBuilder(command()).directory(workDir.toFile());
             // Runs do not inherit what the shell may set for braid-run (an existing stream server,
-            // a forced master JIT): a test that wants one sets it with env().
+            // a forced master or worker JIT): a test that wants one sets it with env().
             pb.environment().remove("BRAID_STREAM_SERVER");
             pb.environment().remove("BRAID_MASTER_JIT");
+            pb.environment().remove("BRAID_WORKER_JIT");
             pb.environment().putAll(environment);
             Process p = pb.start();
             p.getOutputStream().close();

@@ -10,6 +10,7 @@ import io.braid.launcher.options.UsageException;
 import io.braid.launcher.run.AppSetupException;
 import io.braid.launcher.run.JavaAppRun;
 import io.braid.launcher.run.RunSettings;
+import io.braid.launcher.run.WorkerJit;
 import io.braid.launcher.streams.StreamingMode;
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.KafkaMode;
@@ -67,6 +68,7 @@ public final class BraidRun {
             throw new UsageException("--log_level=" + logLevel + ": expected off, info or debug");
         }
         learningPolicy(System.getProperty(LearningPolicy.PROPERTY));
+        WorkerJit workerJit = workerJit(System.getenv(WorkerJit.ENV));
         StreamingMode streaming = StreamingMode.parse(o.get("--streaming"));
         KafkaMode streamingBackend = streamingBackend(o.get("--streaming_backend"));
         String streamServer = existingStreamServer(o, System.getenv(DistroStreamClient.SERVER_ENV));
@@ -75,7 +77,7 @@ public final class BraidRun {
                 cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--tracing"), o.flag("--summary"),
                 o.intValue("--io_executors"),
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
-                braidJar(), streaming, streamingBackend, streamServer);
+                braidJar(), streaming, streamingBackend, streamServer, workerJit);
         return new JavaAppRun(settings).run();
     }
 
@@ -85,6 +87,15 @@ public final class BraidRun {
             return LearningPolicy.parse(value);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage() + " (BRAID_MASTER_JVM_OPTS)");
+        }
+    }
+
+    /** The workers' JIT from {@code BRAID_WORKER_JIT}, checked before anything starts (local workers: this host's cores). */
+    static WorkerJit workerJit(String value) {
+        try {
+            return WorkerJit.choose(value, Runtime.getRuntime().availableProcessors());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 

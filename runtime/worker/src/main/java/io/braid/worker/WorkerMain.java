@@ -67,6 +67,7 @@ public final class WorkerMain {
         java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> a.startsWith("-XX:SharedArchiveFile=")).findFirst()
                 .ifPresent(a -> LOG.info("class-data archive {}", a.substring(a.indexOf('=') + 1)));
+        LOG.info("C2 compiles a method after {} invocations (Tier4InvocationThreshold)", vmOption("Tier4InvocationThreshold"));
 
         if (Boolean.getBoolean(DistroStreamClient.PREPARE_PROPERTY)) {
             prepareObjectStreams();
@@ -93,6 +94,16 @@ public final class WorkerMain {
         }
         if (t.isAlive()) {
             LOG.info("stream client not closed within {} ms (its broker may be gone); exiting anyway", STREAM_CLOSE_MS);
+        }
+    }
+
+    /** A HotSpot flag's value as this JVM runs with it, or "not known" on another JVM. */
+    private static String vmOption(String name) {
+        try {
+            return java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .getVMOption(name).getValue();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return "not known";
         }
     }
 

@@ -1,6 +1,7 @@
 package io.braid.launcher.options;
 
 import io.braid.launcher.run.MasterJit;
+import io.braid.launcher.run.WorkerJit;
 import io.braid.streams.client.DistroStreamClient;
 
 import java.util.ArrayList;
@@ -46,6 +47,8 @@ public final class LauncherOptions {
             new EnvironmentSpec("BRAID_MASTER_JVM_OPTS", "OPTS", "extra JVM options of the master (e.g. -Xmx4g)"),
             new EnvironmentSpec(MasterJit.ENV, "auto|c1|c2", "the master's JIT: C1 only, or C1 and C2; auto = "
                     + "C1 only on a host of at most 2 cores [default: auto]"),
+            new EnvironmentSpec(WorkerJit.ENV, "auto|late|standard", "when the workers compile with C2: at 10x the "
+                    + "JVM's thresholds (late) or at its own; auto = late on a host of at most 2 cores [default: auto]"),
             new EnvironmentSpec("BRAID_CDS", "off", "do not map braid.jar's class-data archive (braid.jsa, written "
                     + "by the build) in the master and workers"));
 

@@ -77,6 +77,8 @@ public final class JavaAppRun {
         if (!workerJvm.isEmpty()) {
             LOG.info("master and workers map the class-data archive {}", System.getProperty(ClassDataArchive.PROPERTY));
         }
+        LOG.info("workers' JIT: {}", settings.workerJit().describe());
+        workerJvm.addAll(settings.workerJit().jvmOptions());
         workerJvm.addAll(settings.workerJvmOptions());
         workerJvm.addAll(streams.workerJvmOptions());
         WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), workerJvm, MASTER_HOST,
