@@ -225,7 +225,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         // Let the OS size socket buffers (measured: +23% throughput for 1 MiB values).
         p.put("socket.send.buffer.bytes", "-1");
         p.put("socket.receive.buffer.bytes", "-1");
-        p.put("auto.create.topics.enable", "true");
+        // The stream server creates every topic itself. With auto-creation on, a producer's metadata
+        // request that reached the broker before the new topic's metadata did asked the controller
+        // to create it again, which logged "Auto topic creation failed ... TOPIC_ALREADY_EXISTS".
+        p.put("auto.create.topics.enable", "false");
         p.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
         return p;
     }
