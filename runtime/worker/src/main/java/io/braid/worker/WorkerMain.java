@@ -1,5 +1,6 @@
 package io.braid.worker;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import io.braid.comm.message.WorkerHello;
 import io.braid.comm.serial.ObjectSerializer;
 import io.braid.comm.transport.DataFetcher;
@@ -18,6 +19,7 @@ import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -64,7 +66,7 @@ public final class WorkerMain {
                 opts.logFile()));
         LOG.info("worker {} up: {} computing units, {} I/O executors, data on {}:{}, working dir {}", opts.node(),
                 opts.computingUnits(), opts.ioExecutors(), dataServer.host(), dataServer.port(), opts.workingDir());
-        java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> a.startsWith("-XX:SharedArchiveFile=")).findFirst()
                 .ifPresent(a -> LOG.info("class-data archive {}", a.substring(a.indexOf('=') + 1)));
         LOG.info("C2 compiles a method after {} invocations (Tier4InvocationThreshold)", vmOption("Tier4InvocationThreshold"));
@@ -99,10 +101,13 @@ public final class WorkerMain {
 
     /** A HotSpot flag's value as this JVM runs with it, or "not known" on another JVM. */
     private static String vmOption(String name) {
+        HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        if (vm == null) {
+            return "not known";
+        }
         try {
-            return java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
-                    .getVMOption(name).getValue();
-        } catch (IllegalArgumentException | NullPointerException e) {
+            return vm.getVMOption(name).getValue();
+        } catch (IllegalArgumentException e) {
             return "not known";
         }
     }

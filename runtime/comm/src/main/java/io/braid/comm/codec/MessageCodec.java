@@ -24,8 +24,9 @@ import io.netty.handler.codec.MessageToMessageDecoder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.Map;
 
 /**
  * Payload of a frame: {@code byte tag} (see {@link MessageTypes}) + the Jackson Smile encoding of
@@ -33,8 +34,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Unknown properties are ignored so that a record can gain fields without breaking older peers.
  *
  * <p>The mapper and the per-type readers and writers are immutable and shared by all channels.
- * A type's reader and writer are built at its first message: building all of them at once took a
- * new JVM 0.1-0.2 s, on the event loop of its first connection, for types most processes never see.
  */
 public final class MessageCodec {
 
@@ -44,22 +43,19 @@ public final class MessageCodec {
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS) // Shutdown has no fields
             .build();
 
-    /** Per tag, its type's reader once built (an unregistered tag stays null). */
-    private static final AtomicReferenceArray<ObjectReader> READERS = new AtomicReferenceArray<>(256);
-    /** Per class, its tag and writer; the tag is -1 for an unregistered class. */
-    private static final ClassValue<TypeCodec> WRITERS = new ClassValue<>() {
-        @Override
-        protected TypeCodec computeValue(Class<?> type) {
-            for (MessageTypes.Entry e : MessageTypes.all()) {
-                if (e.type() == type) {
-                    return new TypeCodec(e.tag(), MAPPER.writerFor(type));
-                }
-            }
-            return new TypeCodec(-1, null);
-        }
-    };
+    private static final ObjectReader[] READERS = new ObjectReader[256];
+    private static final Map<Class<?>, TypeCodec> WRITERS;
 
     private record TypeCodec(int tag, ObjectWriter writer) {
+    }
+
+    static {
+        Map<Class<?>, TypeCodec> writers = new HashMap<>();
+        for (MessageTypes.Entry e : MessageTypes.all()) {
+            READERS[e.tag()] = MAPPER.readerFor(e.type());
+            writers.put(e.type(), new TypeCodec(e.tag(), MAPPER.writerFor(e.type())));
+        }
+        WRITERS = Map.copyOf(writers);
     }
 
     private MessageCodec() {
@@ -68,7 +64,7 @@ public final class MessageCodec {
     /** Writes tag + body of {@code message} at the writer index of {@code out}. */
     public static void encode(Message message, ByteBuf out) {
         TypeCodec codec = WRITERS.get(message.getClass());
-        if (codec.tag() < 0) {
+        if (codec == null) {
             throw new EncoderException("message type " + message.getClass().getName() + " is not registered in MessageTypes");
         }
         out.writeByte(codec.tag());
@@ -82,7 +78,7 @@ public final class MessageCodec {
     /** Reads one message (tag + body) from the readable bytes of {@code in}, consuming them. */
     public static Message decode(ByteBuf in) {
         int tag = in.readUnsignedByte();
-        ObjectReader reader = reader(tag);
+        ObjectReader reader = READERS[tag];
         if (reader == null) {
             throw new DecoderException("unknown message tag " + tag + " (" + in.readableBytes()
                     + " body bytes); the peer may run a newer Braid");
@@ -101,21 +97,6 @@ public final class MessageCodec {
             throw new DecoderException("cannot decode message tag " + tag + " (" + reader.getValueType()
                     + "): " + e.getMessage(), e);
         }
-    }
-
-    /** The reader of the type registered under {@code tag}, built at its first use; null when none is registered. */
-    private static ObjectReader reader(int tag) {
-        ObjectReader reader = READERS.get(tag);
-        if (reader == null) {
-            Class<? extends Message> type = MessageTypes.typeOf(tag);
-            if (type == null) {
-                return null;
-            }
-            // Two threads may both build it; either result serves.
-            reader = MAPPER.readerFor(type);
-            READERS.compareAndSet(tag, null, reader);
-        }
-        return reader;
     }
 
     /** Message to payload buffer. Stateless, sharable. */
