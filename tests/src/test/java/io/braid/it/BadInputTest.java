@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Wrong input fails before any task runs, with one line naming the culprit and a non-zero exit. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -41,20 +43,14 @@ class BadInputTest extends ItBase {
         assertTrue(line.contains("--bogus"), () -> "names the flag: " + line);
     }
 
-    @Test
-    void unknownMasterJit() {
-        RunResult r = BraidRunner.in(tmp).app("simple").env("BRAID_MASTER_JIT", "fast").main("simple.Main").args(3).run();
+    /** braid-run's JIT variables: a value none of their choices is refused before anything starts. */
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource({"BRAID_MASTER_JIT, fast", "BRAID_WORKER_JIT, eager"})
+    void unknownJitValue(String variable, String value) {
+        RunResult r = BraidRunner.in(tmp).app("simple").env(variable, value).main("simple.Main").args(3).run();
         String line = oneLine(r);
         assertEquals(2, r.exitCode(), r::describe);
-        assertTrue(line.contains("BRAID_MASTER_JIT") && line.contains("'fast'"), () -> "names the variable and value: " + line);
-    }
-
-    @Test
-    void unknownWorkerJit() {
-        RunResult r = BraidRunner.in(tmp).app("simple").env("BRAID_WORKER_JIT", "eager").main("simple.Main").args(3).run();
-        String line = oneLine(r);
-        assertEquals(2, r.exitCode(), r::describe);
-        assertTrue(line.contains("BRAID_WORKER_JIT") && line.contains("'eager'"), () -> "names the variable and value: " + line);
+        assertTrue(line.contains(variable) && line.contains("'" + value + "'"), () -> "names the variable and value: " + line);
     }
 
     @Test
