@@ -8,7 +8,7 @@ import java.util.Locale;
  * own thresholds, or at ten times them ("late"), which auto chooses on a host of at most 2 cores.
  * There a worker's C2 compiler thread takes one of the two cores, at start-up, for Kafka's,
  * Netty's and the runtime's start-up code, which runs too little to repay it; a task's hot loop
- * still reaches C2 within milliseconds (docs/DESIGN.md, "The workers' JIT").
+ * still reaches C2 within milliseconds (docs/DESIGN.md, "The workers' C2 thresholds on small hosts").
  *
  * @param setting the variable's value, for the run's log
  * @param lateC2  whether the workers get {@link #LATE_C2_OPTIONS}

@@ -4,7 +4,6 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
-
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
