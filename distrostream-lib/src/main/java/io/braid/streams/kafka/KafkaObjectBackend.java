@@ -6,6 +6,7 @@ import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
 import io.braid.streams.backend.Sharing;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -360,7 +361,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(ProducerConfig.SEND_BUFFER_CONFIG, "-1");
         p.put(ProducerConfig.RECEIVE_BUFFER_CONFIG, "-1");
-        return p;
+        return withoutMetricsReporting(p);
     }
 
     static Properties consumerProperties(String bootstrapServers, String group, Acquisition acquisition) {
@@ -383,7 +384,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(ConsumerConfig.SEND_BUFFER_CONFIG, "-1");
         p.put(ConsumerConfig.RECEIVE_BUFFER_CONFIG, "-1");
-        return p;
+        return withoutMetricsReporting(p);
     }
 
     /** The classic consumer of a solo reader: manual commits, from the first record, whole fetches per poll. */
@@ -404,6 +405,19 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "20");
         p.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "100");
+        return withoutMetricsReporting(p);
+    }
+
+    /**
+     * What every client of the backend leaves out: JMX beans for its metrics (nothing here reads
+     * them; registering and unregistering them is part of each client's start and close), and
+     * pushing metrics to the broker (the embedded broker has no receiver for them; the client
+     * would ask it for a subscription first). Measured in docs/PERFORMANCE.md, "Less start-up
+     * work for the Kafka clients".
+     */
+    private static Properties withoutMetricsReporting(Properties p) {
+        p.put(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG, "");
+        p.put(CommonClientConfigs.ENABLE_METRICS_PUSH_CONFIG, "false");
         return p;
     }
 }
