@@ -25,6 +25,21 @@ class ClassDataArchiveTest extends ItBase {
         r.workerLogs().forEach((node, log) -> assertTrue(log.contains("class-data archive " + jsa), () -> node + "\n" + log));
     }
 
+    /** The training reads node descriptions too: the JDK's XML parser and validator come from the archive. */
+    @Test
+    void theMasterReadsItsNodeDescriptionsWithArchivedXmlClasses() throws Exception {
+        java.nio.file.Path classes = tmp.resolve("classes.txt");
+        RunResult r = BraidRunner.in(tmp.resolve("run")).app("simple").cluster(Clusters.local(2).write(tmp.resolve("xml")))
+                .env("BRAID_MASTER_JVM_OPTS", "-Xlog:class+load=info:file=" + classes).main("simple.Main").args(4).run();
+        assertEquals(0, r.exitCode(), r::describe);
+        String log = Files.readString(classes);
+        for (String c : new String[] {"com.sun.org.apache.xerces.internal.jaxp.validation.XMLSchemaFactory",
+            "com.sun.org.apache.xerces.internal.jaxp.DocumentBuilderFactoryImpl"}) {
+            assertTrue(log.contains(c + " source: shared objects file"), () -> c + " not from the archive:\n"
+                    + log.lines().filter(l -> l.contains(c)).toList());
+        }
+    }
+
     @Test
     void offByEnvironment() {
         RunResult r = BraidRunner.in(tmp).app("simple").env("BRAID_CDS", "off").options("--log_level=info")

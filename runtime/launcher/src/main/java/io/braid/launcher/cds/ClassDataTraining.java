@@ -1,5 +1,6 @@
 package io.braid.launcher.cds;
 
+import io.braid.engine.resources.ClusterLoader;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.ObjectDistroStream;
 import io.braid.streams.client.DistroStreamClient;
@@ -7,18 +8,21 @@ import io.braid.streams.server.DistroStreamServer;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.stream.Stream;
 
 /**
  * The training run of braid.jar's class-data archive: the build (runtime/dist) runs it with
  * {@code -XX:ArchiveClassesAtExit=braid.jsa}, and the JVM archives every class it loaded from
  * the jar. It loads what a run's JVMs load: every Braid class (without initialising it), and,
- * by using them, the stream server and client (Netty, Jackson), an embedded Kafka broker and
- * the Kafka producer and share consumer of an object stream.
+ * by using them, the JDK's XML parser and schema validator (resources.xml and project.xml), the
+ * stream server and client (Netty, Jackson), an embedded Kafka broker and the Kafka producer and
+ * consumer of an object stream.
  */
 public final class ClassDataTraining {
 
@@ -28,6 +32,7 @@ public final class ClassDataTraining {
     public static void main(String[] args) throws Exception {
         long t0 = System.nanoTime();
         int loaded = loadBraidClasses();
+        loadNodeDescriptions();
         try (DistroStreamServer server = DistroStreamServer.builder().host("127.0.0.1").start()) {
             System.setProperty(DistroStreamClient.SERVER_PROPERTY, server.address());
             ObjectDistroStream<String> stream = new ObjectDistroStream<>("cds-training", ConsumerMode.AT_MOST_ONCE);
@@ -44,6 +49,36 @@ public final class ClassDataTraining {
         System.out.printf("class-data training: %d Braid classes and an object stream in %d ms%n", loaded,
                 (System.nanoTime() - t0) / 1_000_000);
         System.exit(0); // the stream client's threads are not daemons; the archive is written at exit
+    }
+
+    /** Reads and validates a resources.xml and a project.xml of one local node, as a run does. */
+    private static void loadNodeDescriptions() throws IOException {
+        Path dir = Files.createTempDirectory("braid-cds-training-");
+        try {
+            Path resources = Files.writeString(dir.resolve("resources.xml"), """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <ResourcesList>
+                      <ComputeNode Name="127.0.0.2">
+                        <Processor Name="MainProcessor"><ComputingUnits>1</ComputingUnits></Processor>
+                      </ComputeNode>
+                    </ResourcesList>
+                    """);
+            Path project = Files.writeString(dir.resolve("project.xml"), """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <Project>
+                      <MasterNode/>
+                      <ComputeNode Name="127.0.0.2"><InstallDir>/unused</InstallDir></ComputeNode>
+                    </Project>
+                    """);
+            ClusterLoader.load(resources, project);
+        } finally {
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(dir);
+        }
     }
 
     /** Loads (without initialising) every io.braid class of the jar this class came from. */
