@@ -52,14 +52,19 @@ public final class Tasks {
             return t;
         });
         ArrayDeque<Long> received = new ArrayDeque<>(); // touched by the receiving thread only
+        long startMs = System.currentTimeMillis();
+        long firstPublishMs = 0;
+        long firstValueMs = 0;
         try {
             for (int t = 0; t < iterations; t++) {
                 Future<Long> leftValue = t > 0 ? receiver.submit(() -> next(left, received)) : null;
                 Thread.sleep(workMs(cell, t, workMs));
                 long v = f(state);
                 mine.publish(v);
+                firstPublishMs = t == 0 ? System.currentTimeMillis() : firstPublishMs;
                 if (leftValue != null) {
                     leftPrevious = leftValue.get();
+                    firstValueMs = t == 1 ? System.currentTimeMillis() : firstValueMs;
                 }
                 state = combine(v, leftPrevious);
             }
@@ -67,6 +72,9 @@ public final class Tasks {
             receiver.shutdownNow();
         }
         mine.close();
+        // In the task's output file (jobs/), for tests/bench/hybrid/timeline: where a run's time goes.
+        System.out.printf("cell %d start_ms=%d first_publish_ms=%d first_value_ms=%d end_ms=%d%n", cell, startMs,
+                firstPublishMs, firstValueMs, System.currentTimeMillis());
         return state;
     }
 
