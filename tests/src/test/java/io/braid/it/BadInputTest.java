@@ -43,10 +43,11 @@ class BadInputTest extends ItBase {
         assertTrue(line.contains("--bogus"), () -> "names the flag: " + line);
     }
 
-    /** braid-run's JIT variables: a value none of their choices is refused before anything starts. */
+    /** braid-run's JIT and priority variables: a value none of their choices is refused before anything starts. */
     @ParameterizedTest(name = "{0}={1}")
-    @CsvSource({"BRAID_MASTER_JIT, fast", "BRAID_WORKER_JIT, eager"})
-    void unknownJitValue(String variable, String value) {
+    @CsvSource({"BRAID_MASTER_JIT, fast", "BRAID_WORKER_JIT, eager", "BRAID_WORKER_NICE, low", "BRAID_WORKER_NICE, 20",
+        "BRAID_WORKER_NICE, -5"})
+    void unknownJitOrPriorityValue(String variable, String value) {
         RunResult r = BraidRunner.in(tmp).app("simple").env(variable, value).main("simple.Main").args(3).run();
         String line = oneLine(r);
         assertEquals(2, r.exitCode(), r::describe);

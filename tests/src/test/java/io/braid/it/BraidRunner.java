@@ -84,7 +84,7 @@ public final class BraidRunner {
         return this;
     }
 
-    /** Sets an environment variable of the run (BRAID_STREAM_SERVER, BRAID_MASTER_JIT and BRAID_WORKER_JIT are otherwise removed). */
+    /** Sets an environment variable of the run (BRAID_STREAM_SERVER, BRAID_MASTER_JIT, BRAID_WORKER_JIT and BRAID_WORKER_NICE are otherwise removed). */
     public BraidRunner env(String name, String value) {
         environment.put(name, value);
         return this;
@@ -131,6 +131,7 @@ public final class BraidRunner {
             pb.environment().remove("BRAID_STREAM_SERVER");
             pb.environment().remove("BRAID_MASTER_JIT");
             pb.environment().remove("BRAID_WORKER_JIT");
+            pb.environment().remove("BRAID_WORKER_NICE");
             pb.environment().putAll(environment);
             Process p = pb.start();
             p.getOutputStream().close();

@@ -119,9 +119,7 @@ public final class Master implements AutoCloseable {
 
     private void startWorkers(Cluster cluster, MasterConfig config) throws IOException {
         WorkerLaunch launch = config.launch();
-        WorkerLaunch withPort = new WorkerLaunch(launch.javaCommand(), launch.braidJar(), launch.jvmOptions(),
-                workerServer.host(), workerServer.port(), launch.appClasspath(), launch.logDir(), launch.logLevel(),
-                launch.defaultIoExecutors());
+        WorkerLaunch withPort = launch.withMaster(workerServer.host(), workerServer.port());
         WorkerStarter starter = new LocalProcessStarter();
         for (NodeDescription node : cluster.nodes()) {
             processes.add(starter.start(node, withPort));

@@ -11,6 +11,7 @@ import io.braid.launcher.run.AppSetupException;
 import io.braid.launcher.run.JavaAppRun;
 import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.run.WorkerJit;
+import io.braid.launcher.run.WorkerPriority;
 import io.braid.launcher.streams.StreamingMode;
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.KafkaMode;
@@ -69,6 +70,7 @@ public final class BraidRun {
         }
         learningPolicy(System.getProperty(LearningPolicy.PROPERTY));
         WorkerJit workerJit = workerJit(System.getenv(WorkerJit.ENV));
+        WorkerPriority workerPriority = workerPriority(System.getenv(WorkerPriority.ENV));
         StreamingMode streaming = StreamingMode.parse(o.get("--streaming"));
         KafkaMode streamingBackend = streamingBackend(o.get("--streaming_backend"));
         String streamServer = existingStreamServer(o, System.getenv(DistroStreamClient.SERVER_ENV));
@@ -77,7 +79,7 @@ public final class BraidRun {
                 cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--tracing"), o.flag("--summary"),
                 o.intValue("--io_executors"),
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
-                braidJar(), streaming, streamingBackend, streamServer, workerJit);
+                braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority);
         return new JavaAppRun(settings).run();
     }
 
@@ -94,6 +96,15 @@ public final class BraidRun {
     static WorkerJit workerJit(String value) {
         try {
             return WorkerJit.choose(value, Runtime.getRuntime().availableProcessors());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** The local workers' nice value from {@code BRAID_WORKER_NICE}, checked before anything starts. */
+    static WorkerPriority workerPriority(String value) {
+        try {
+            return WorkerPriority.choose(value);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -19,6 +19,7 @@ import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -70,6 +71,7 @@ public final class WorkerMain {
                 .filter(a -> a.startsWith("-XX:SharedArchiveFile=")).findFirst()
                 .ifPresent(a -> LOG.info("class-data archive {}", a.substring(a.indexOf('=') + 1)));
         LOG.info("C2 compiles a method after {} invocations (Tier4InvocationThreshold)", vmOption("Tier4InvocationThreshold"));
+        LOG.info("CPU priority: nice {}", niceValue());
 
         if (Boolean.getBoolean(DistroStreamClient.PREPARE_PROPERTY)) {
             prepareObjectStreams();
@@ -96,6 +98,17 @@ public final class WorkerMain {
         }
         if (t.isAlive()) {
             LOG.info("stream client not closed within {} ms (its broker may be gone); exiting anyway", STREAM_CLOSE_MS);
+        }
+    }
+
+    /** This process's nice value (Linux: from /proc/self/stat), or "not known". */
+    private static String niceValue() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return fields[16]; // field 19 of stat(5); fields[0] is field 3, the state
+        } catch (IOException | RuntimeException e) {
+            return "not known";
         }
     }
 

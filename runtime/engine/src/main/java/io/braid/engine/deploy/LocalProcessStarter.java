@@ -30,7 +30,7 @@ public final class LocalProcessStarter implements WorkerStarter {
         Files.createDirectories(workDir);
         int io = node.ioExecutors() > 0 ? node.ioExecutors() : launch.defaultIoExecutors();
 
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(launch.commandPrefix());
         cmd.add(launch.javaCommand());
         cmd.addAll(launch.jvmOptions());
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=" + launch.logLevel());

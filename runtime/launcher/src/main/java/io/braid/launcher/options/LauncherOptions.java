@@ -2,6 +2,7 @@ package io.braid.launcher.options;
 
 import io.braid.launcher.run.MasterJit;
 import io.braid.launcher.run.WorkerJit;
+import io.braid.launcher.run.WorkerPriority;
 import io.braid.streams.client.DistroStreamClient;
 
 import java.util.ArrayList;
@@ -49,6 +50,8 @@ public final class LauncherOptions {
                     + "C1 only on a host of at most 2 cores [default: auto]"),
             new EnvironmentSpec(WorkerJit.ENV, "auto|late|standard", "when the workers compile with C2: at 10x the "
                     + "JVM's thresholds (late) or at its own; auto = late on a host of at most 2 cores [default: auto]"),
+            new EnvironmentSpec(WorkerPriority.ENV, "0..19", "the local workers' nice value: 0 runs them at the "
+                    + "master's CPU priority [default: 10]"),
             new EnvironmentSpec("BRAID_CDS", "off", "do not map braid.jar's class-data archive (braid.jsa, written "
                     + "by the build) in the master and workers"));
 

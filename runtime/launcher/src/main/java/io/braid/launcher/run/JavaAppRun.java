@@ -81,7 +81,9 @@ public final class JavaAppRun {
         workerJvm.addAll(settings.workerJit().jvmOptions());
         workerJvm.addAll(settings.workerJvmOptions());
         workerJvm.addAll(streams.workerJvmOptions());
-        WorkerLaunch launch = new WorkerLaunch(javaCommand(), settings.braidJar(), workerJvm, MASTER_HOST,
+        List<String> prefix = settings.workerPriority().commandPrefix();
+        LOG.info("local workers' CPU priority: {}", settings.workerPriority().describe(prefix));
+        WorkerLaunch launch = new WorkerLaunch(prefix, javaCommand(), settings.braidJar(), workerJvm, MASTER_HOST,
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
                 settings.ioExecutors());
         MasterConfig config = new MasterConfig(launch, settings.graph(), settings.tracing(), ProgressLine.wanted(),
