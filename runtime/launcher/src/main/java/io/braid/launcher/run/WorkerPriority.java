@@ -20,7 +20,10 @@ import java.util.function.Predicate;
 public record WorkerPriority(String setting, int nice) {
     /** braid-run's environment variable: a nice value from 0 to 19. */
     public static final String ENV = "BRAID_WORKER_NICE";
-    /** Unless set: the master's hybrid start-up measured 0.25 s faster on 2 cores (docs/PERFORMANCE.md). */
+    /**
+     * Unless set: a 32-iteration hybrid exchange run took 0.3 s less on 2 cores (docs/PERFORMANCE.md,
+     * "Less start-up work, and the local workers at nice 10").
+     */
     static final int DEFAULT_NICE = 10;
 
     /**
@@ -59,7 +62,7 @@ public record WorkerPriority(String setting, int nice) {
 
     /** For the run's log, e.g. "nice 10 (BRAID_WORKER_NICE=default)". */
     public String describe(List<String> prefix) {
-        String what = prefix.isEmpty() ? (nice == 0 ? "the master's priority" : "the master's priority (no nice command found)")
+        String what = prefix.isEmpty() ? (nice == 0 ? "the master's priority" : "the master's priority, no nice command found")
                 : "nice " + nice;
         return what + " (" + ENV + "=" + setting + ")";
     }

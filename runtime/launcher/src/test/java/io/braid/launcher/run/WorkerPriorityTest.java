@@ -34,7 +34,7 @@ class WorkerPriorityTest {
         WorkerPriority five = WorkerPriority.choose("5");
         List<String> none = five.commandPrefix(c -> false);
         assertEquals(List.of(), none);
-        assertEquals("the master's priority (no nice command found) (BRAID_WORKER_NICE=5)", five.describe(none));
+        assertEquals("the master's priority, no nice command found (BRAID_WORKER_NICE=5)", five.describe(none));
         assertEquals("nice 5 (BRAID_WORKER_NICE=5)", five.describe(five.commandPrefix(c -> true)));
     }
 }
