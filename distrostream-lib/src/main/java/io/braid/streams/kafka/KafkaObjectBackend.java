@@ -107,8 +107,6 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     /** Bound on every blocking call to the broker (metadata, produce, commit, admin). */
     public static final int REQUEST_TIMEOUT_MS = 5_000;
-    /** How long a solo reader's fetch waits at the broker for records (Kafka's default: 500 ms). */
-    static final int SOLO_FETCH_MAX_WAIT_MS = 100;
     private static final long REACHABILITY_CHECK_INTERVAL_NS = TimeUnit.SECONDS.toNanos(2);
 
     private final String bootstrapServers;
@@ -397,10 +395,6 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         // A lost reader's client is removed by the stream server; without one, its successor waits this long.
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
-        // A fetch waiting at the broker for records holds the connection, and closing the consumer
-        // (leaving its group, ending its fetch session) waits behind it: with Kafka's 500 ms, about
-        // 1 task in 6 that read a stream to its end took 0.45 s more to finish.
-        p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, String.valueOf(SOLO_FETCH_MAX_WAIT_MS));
         return p;
     }
 
