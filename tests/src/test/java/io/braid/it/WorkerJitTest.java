@@ -3,10 +3,9 @@ package io.braid.it;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.util.Map;
 
+import static io.braid.it.WorkerLogAssertions.everyWorkerLogged;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -24,13 +23,6 @@ class WorkerJitTest extends ItBase {
         RunResult r = (jit == null ? runner : runner.env("BRAID_WORKER_JIT", jit)).run();
         assertEquals(0, r.exitCode(), r::describe);
         return r;
-    }
-
-    /** Asserts that every worker of the run logged {@code line}. */
-    private static void everyWorkerLogged(RunResult r, String line) {
-        Map<String, String> logs = r.workerLogs();
-        assertFalse(logs.isEmpty(), r::describe);
-        logs.forEach((node, log) -> assertTrue(log.contains(line), () -> node + " should log '" + line + "':\n" + log));
     }
 
     @Test

@@ -2,10 +2,8 @@ package io.braid.it;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
-
+import static io.braid.it.WorkerLogAssertions.everyWorkerLogged;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -24,10 +22,7 @@ class WorkerPriorityTest extends ItBase {
     }
 
     private static void everyWorkerRunsAt(RunResult r, int nice) {
-        Map<String, String> logs = r.workerLogs();
-        assertFalse(logs.isEmpty(), r::describe);
-        logs.forEach((node, log) -> assertTrue(log.contains("CPU priority: nice " + nice + "\n"),
-                () -> node + " should run at nice " + nice + ":\n" + log));
+        everyWorkerLogged(r, "CPU priority: nice " + nice + "\n");
     }
 
     @Test
