@@ -413,7 +413,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
      * them; registering and unregistering them is part of each client's start and close), and
      * pushing metrics to the broker (the embedded broker has no receiver for them; the client
      * would ask it for a subscription first). Measured in docs/PERFORMANCE.md, "Less start-up
-     * work for the Kafka clients".
+     * work, and the local workers at nice 10".
      */
     private static Properties withoutMetricsReporting(Properties p) {
         p.put(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG, "");

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Work left out of every start of a broker or a client (docs/PERFORMANCE.md, "Less start-up work
- * for the Kafka clients and the broker"): the backend's clients register no metrics beans, and the
+ * Work left out of every start of a broker or a client (docs/PERFORMANCE.md, "Less start-up work,
+ * and the local workers at nice 10"): the backend's clients register no metrics beans, and the
  * broker's Log4j 2 API calls go to SLF4J without log4j-core.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
