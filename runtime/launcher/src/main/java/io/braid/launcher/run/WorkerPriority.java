@@ -1,8 +1,7 @@
 package io.braid.launcher.run;
 
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.braid.engine.deploy.Executables;
+
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -57,7 +56,7 @@ public record WorkerPriority(String setting, int nice) {
 
     /** {@link #commandPrefix(Predicate)} with this process's PATH. */
     public List<String> commandPrefix() {
-        return commandPrefix(WorkerPriority::onPath);
+        return commandPrefix(program -> Executables.onPath(program).isPresent());
     }
 
     /** For the run's log, e.g. "nice 10 (BRAID_WORKER_NICE=default)". */
@@ -65,18 +64,5 @@ public record WorkerPriority(String setting, int nice) {
         String what = prefix.isEmpty() ? (nice == 0 ? "the master's priority" : "the master's priority, no nice command found")
                 : "nice " + nice;
         return what + " (" + ENV + "=" + setting + ")";
-    }
-
-    private static boolean onPath(String command) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

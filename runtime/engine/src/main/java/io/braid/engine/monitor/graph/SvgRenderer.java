@@ -1,8 +1,8 @@
 package io.braid.engine.monitor.graph;
 
-import java.io.File;
+import io.braid.engine.deploy.Executables;
+
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -18,7 +18,7 @@ public final class SvgRenderer {
      * killed).
      */
     public static boolean render(Path dotFile, Path svgFile, long timeoutMillis) throws InterruptedException {
-        Path dot = findOnPath("dot");
+        Path dot = Executables.onPath("dot").orElse(null);
         if (dot == null) {
             return false;
         }
@@ -40,23 +40,6 @@ public final class SvgRenderer {
 
     /** True when Graphviz's {@code dot} is on the PATH. */
     public static boolean available() {
-        return findOnPath("dot") != null;
-    }
-
-    static Path findOnPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (dir.isEmpty()) {
-                continue;
-            }
-            Path candidate = Path.of(dir, program);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
+        return Executables.onPath("dot").isPresent();
     }
 }
