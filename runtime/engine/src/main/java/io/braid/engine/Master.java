@@ -18,6 +18,7 @@ import io.braid.engine.deploy.WorkerLaunch;
 import io.braid.engine.deploy.WorkerStarter;
 import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.SharedDisks;
+import io.braid.engine.dispatch.WorkerHandle;
 import io.braid.engine.dispatch.WorkerLinkHandler;
 import io.braid.engine.dispatch.WorkerPool;
 import io.braid.engine.monitor.AutoConstraintSummary;
@@ -97,6 +98,9 @@ public final class Master implements AutoCloseable {
 
             @Override
             public void workerLost(int node) {
+                WorkerHandle w = pool.all().get(node);
+                pool.announceLost(w);
+                fetcher.forget(w.dataHost(), w.dataPort(), "worker " + w.name() + " was lost");
                 loop.execute(() -> core.workerLost(node));
             }
         };

@@ -3,7 +3,10 @@ package io.braid.worker;
 import io.braid.comm.message.DeleteData;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.RunTask;
+import io.braid.comm.message.NodeLost;
 import io.braid.comm.message.Shutdown;
+import io.braid.comm.transport.DataFetcher;
+import io.braid.comm.transport.Heartbeats;
 import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.ExecutionManager;
 import io.netty.channel.ChannelHandlerContext;
@@ -19,10 +22,17 @@ final class MasterLink extends SimpleChannelInboundHandler<Message> {
 
     private final Supplier<ExecutionManager> execution;
     private final WorkerDataStore store;
+    private final DataFetcher fetcher;
 
-    MasterLink(Supplier<ExecutionManager> execution, WorkerDataStore store) {
+    MasterLink(Supplier<ExecutionManager> execution, WorkerDataStore store, DataFetcher fetcher) {
         this.execution = execution;
         this.store = store;
+        this.fetcher = fetcher;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        Heartbeats.install(ctx.pipeline(), ctx.name(), "the master");
     }
 
     @Override
@@ -31,6 +41,10 @@ final class MasterLink extends SimpleChannelInboundHandler<Message> {
             execution.get().submit(job);
         } else if (msg instanceof DeleteData d) {
             store.delete(d.dataNames());
+        } else if (msg instanceof NodeLost lost) {
+            LOG.info("worker {} is lost (the master says): dropping fetches from {}:{}", lost.node(), lost.dataHost(),
+                    lost.dataPort());
+            fetcher.forget(lost.dataHost(), lost.dataPort(), "worker " + lost.node() + " was lost");
         } else if (msg instanceof Shutdown) {
             LOG.info("shutdown requested by the master");
             ctx.close();

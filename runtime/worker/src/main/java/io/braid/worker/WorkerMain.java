@@ -61,7 +61,7 @@ public final class WorkerMain {
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
         ExecutionManager[] execution = new ExecutionManager[1];
-        MasterConnection master = MasterConnection.open(opts, new MasterLink(() -> execution[0], store));
+        MasterConnection master = MasterConnection.open(opts, new MasterLink(() -> execution[0], store, fetcher));
         execution[0] = new ExecutionManager(opts.computingUnits(), opts.ioExecutors(), runner, output, master::send);
         master.send(new WorkerHello(opts.node(), dataServer.host(), dataServer.port(), ProcessHandle.current().pid(),
                 opts.logFile()));

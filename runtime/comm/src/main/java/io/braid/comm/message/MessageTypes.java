@@ -28,7 +28,9 @@ public final class MessageTypes {
             new Entry(6, DeleteData.class),
             new Entry(7, FetchData.class),
             new Entry(8, DataChunk.class),
-            new Entry(9, DataMissing.class));
+            new Entry(9, DataMissing.class),
+            new Entry(10, Heartbeat.class),
+            new Entry(11, NodeLost.class));
 
     private static final List<Entry> ALL = load();
 

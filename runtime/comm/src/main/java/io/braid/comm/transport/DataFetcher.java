@@ -60,6 +60,18 @@ public final class DataFetcher implements AutoCloseable {
         return withClient(host, port, client -> client.fetchToFile(dataName, target));
     }
 
+    /**
+     * The data server at {@code host:port} is gone (its worker was declared lost): closes the
+     * connection to it, so that fetches waiting on it fail now with {@code reason} instead of
+     * waiting for a host that may never answer. A later fetch connects again.
+     */
+    public void forget(String host, int port, String reason) {
+        CompletableFuture<RequestClient> f = connections.remove(host + ":" + port);
+        if (f != null) {
+            f.thenAccept(client -> client.close(new IOException(reason)));
+        }
+    }
+
     /** Number of pooled connections, open or opening. */
     public int connectionCount() {
         return connections.size();

@@ -7,6 +7,8 @@ import io.braid.comm.message.Message;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -39,6 +42,7 @@ public final class RequestClient extends MessageHandler {
     private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
     private volatile Channel channel;
     private volatile Throwable failure;
+    private volatile long lastRequestNanos = System.nanoTime();
 
     /** A handler for a connection to {@code server} ("host:port", used in messages); connect it with {@link MessageClient}. */
     public RequestClient(String server) {
@@ -91,6 +95,12 @@ public final class RequestClient extends MessageHandler {
         return p.result;
     }
 
+    /** Closes the connection; pending fetches fail with {@code cause}. */
+    public void close(IOException cause) {
+        failure = cause;
+        close();
+    }
+
     /** Closes the connection; pending fetches fail. */
     public void close() {
         Channel ch = channel;
@@ -107,6 +117,7 @@ public final class RequestClient extends MessageHandler {
             return;
         }
         pending.put(id, p);
+        lastRequestNanos = System.nanoTime();
         // A write on a closed channel fails, so a fetch racing with channelInactive is failed here.
         ch.writeAndFlush(new FetchData(id, p.dataName)).addListener(f -> {
             if (!f.isSuccess()) {
@@ -121,6 +132,30 @@ public final class RequestClient extends MessageHandler {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         channel = ctx.channel();
+        ctx.pipeline().addFirst("stall", new IdleStateHandler(stallMs(), 0, 0, TimeUnit.MILLISECONDS));
+    }
+
+    /**
+     * How long a fetch waits for its data server's next bytes before the server counts as gone:
+     * a server sends chunks continuously while it has requests, so silence with fetches pending
+     * means a vanished host (whose socket TCP keeps open for minutes), not a slow one.
+     */
+    static long stallMs() {
+        return 3 * Heartbeats.timeoutMs();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        // Read-idle says nothing came for stallMs; a fetch sent since then has not waited that long.
+        boolean waitedLong = System.nanoTime() - lastRequestNanos >= TimeUnit.MILLISECONDS.toNanos(stallMs());
+        if (evt instanceof IdleStateEvent && !pending.isEmpty() && waitedLong) {
+            failure = new IOException("no data from data server " + server + " for " + stallMs() + " ms with "
+                    + pending.size() + " fetch(es) pending (host gone?)");
+            log.warn("{}: closing the connection", failure.getMessage());
+            ctx.close();
+            return;
+        }
+        super.userEventTriggered(ctx, evt);
     }
 
     @Override

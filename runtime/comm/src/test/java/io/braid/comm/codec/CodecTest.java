@@ -10,6 +10,8 @@ import io.braid.comm.message.JobParam;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.MessageTypes;
 import io.braid.comm.message.RunTask;
+import io.braid.comm.message.Heartbeat;
+import io.braid.comm.message.NodeLost;
 import io.braid.comm.message.Shutdown;
 import io.braid.comm.message.TaskDone;
 import io.braid.comm.message.TaskFailed;
@@ -69,6 +71,8 @@ class CodecTest {
                         "compute-executor-2"),
                 new TaskFailed(18L, "java.lang.ArithmeticException: / by zero\n\tat com.example.Matmul.multiply(Matmul.java:12)"),
                 new Shutdown(),
+                new Heartbeat(),
+                new NodeLost("127.0.0.3", "127.0.0.3", 4567),
                 new DeleteData(List.of("d1v1", "d1v2", "d12v3")),
                 new FetchData(Long.MAX_VALUE, "d12v3"),
                 new DataChunk(5L, "d12v3", true, allByteValues(1000), false),
@@ -130,7 +134,7 @@ class CodecTest {
         Set<Class<?>> sampled = samples().stream().map(Object::getClass).collect(Collectors.toSet());
         Set<Class<?>> registered = MessageTypes.all().stream().map(MessageTypes.Entry::type).collect(Collectors.toSet());
         assertEquals(registered, sampled);
-        assertEquals(9, registered.size());
+        assertEquals(11, registered.size());
     }
 
     @Test

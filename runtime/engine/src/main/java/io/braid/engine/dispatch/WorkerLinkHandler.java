@@ -4,6 +4,7 @@ import io.braid.comm.message.Message;
 import io.braid.comm.message.TaskDone;
 import io.braid.comm.message.TaskFailed;
 import io.braid.comm.message.WorkerHello;
+import io.braid.comm.transport.Heartbeats;
 import io.braid.comm.transport.MessageHandler;
 import io.netty.channel.ChannelHandlerContext;
 import org.slf4j.Logger;
@@ -39,6 +40,7 @@ public final class WorkerLinkHandler extends MessageHandler {
                 return;
             }
             worker.connected(ctx.channel(), hello.dataHost(), hello.dataPort(), hello.logFile());
+            Heartbeats.install(ctx.pipeline(), ctx.name(), "worker " + hello.node());
             LOG.info("worker {} connected (pid {}, data {}:{})", hello.node(), hello.pid(), hello.dataHost(), hello.dataPort());
             pool.arrived(worker);
         } else {

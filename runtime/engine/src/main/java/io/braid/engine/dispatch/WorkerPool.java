@@ -1,5 +1,6 @@
 package io.braid.engine.dispatch;
 
+import io.braid.comm.message.NodeLost;
 import io.braid.comm.message.Shutdown;
 import io.braid.engine.resources.NodeDescription;
 
@@ -47,6 +48,22 @@ public final class WorkerPool {
 
     public boolean shuttingDown() {
         return shuttingDown;
+    }
+
+    /**
+     * Tells the workers still alive that {@code lost} is gone, so that their fetches from it fail
+     * at once (a vanished host never closes its connections).
+     */
+    public void announceLost(WorkerHandle lost) {
+        if (lost.dataHost() == null) {
+            return;
+        }
+        NodeLost msg = new NodeLost(lost.name(), lost.dataHost(), lost.dataPort());
+        for (WorkerHandle w : workers) {
+            if (w != lost && w.alive()) {
+                w.send(msg);
+            }
+        }
     }
 
     /** Tells every worker to stop; connection losses from now on are expected. */
