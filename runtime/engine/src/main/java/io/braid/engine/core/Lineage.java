@@ -23,9 +23,10 @@ final class Lineage {
 
     /**
      * Registers {@code then} to run once {@code dataName} is available again. Returns the task
-     * to run again, or null when one is already re-running for it.
+     * to run again, or null when one is already re-running for it (its re-run may itself wait
+     * for lost inputs of its own: the caller handles those when it dispatches the re-run).
      *
-     * @throws IllegalStateException when no task produced the version (it cannot be recomputed)
+     * @throws IllegalStateException when the version cannot be recomputed (the message says why)
      */
     TaskRecord lost(String dataName, Runnable then) {
         List<Runnable> list = waiting.get(dataName);
@@ -35,7 +36,13 @@ final class Lineage {
         }
         TaskRecord producer = producers.get(dataName);
         if (producer == null) {
-            throw new IllegalStateException("data " + dataName + " was lost with its worker and no task produced it");
+            throw new IllegalStateException("data " + dataName + " was lost with its worker and cannot be recomputed:"
+                    + " no task produced it");
+        }
+        if (producer.analysed.usesStreams()) {
+            throw new IllegalStateException("data " + dataName + " was lost with its worker and cannot be recomputed:"
+                    + " its producer " + producer.submission.describe() + " takes streams, and a second run would"
+                    + " publish its records again or miss the ones it took");
         }
         list = new ArrayList<>();
         list.add(then);
@@ -46,6 +53,11 @@ final class Lineage {
         TaskRecord again = new TaskRecord(producer.submission, producer.analysed);
         again.regeneration = true;
         return again;
+    }
+
+    /** Versions someone waits for (a pending task or the main program). */
+    int waitingCount() {
+        return waiting.size();
     }
 
     /** A re-run ended: its outputs are back. Returns what waited for them. */

@@ -206,12 +206,21 @@ public final class RuntimeCore {
                 TaskRecord rec = tasks.get(as.taskId());
                 WorkerHandle w = workers.get(as.nodeIndex());
                 RunTask job;
+                List<String> lost = jobFactory.lostInputs(rec.analysed);
                 try {
-                    job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
+                    job = lost.isEmpty() ? jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex())
+                            : null;
                 } catch (DataLostException e) {
+                    lost = List.of(e.dataName());
+                    job = null;
+                }
+                if (job == null) {
                     scheduler.release(rec.id());
                     auto.ended(rec.id(), false, 0, 0);
-                    recompute(e.dataName(), () -> makeReady(rec));
+                    awaitRecomputed(rec, lost);
+                    // The re-runs just made ready must be scheduled in this very pass: no other
+                    // event may come to start another one (the run would idle forever).
+                    again = true;
                     continue;
                 }
                 rec.node = as.nodeIndex();
@@ -229,6 +238,12 @@ public final class RuntimeCore {
             if (touched[i]) {
                 touched[i] = false;
                 workers.get(i).flush();
+            }
+        }
+        if (fatal == null) {
+            String stall = stallReason();
+            if (stall != null) {
+                fail(stall);
             }
         }
         if (progress != null) {
@@ -361,8 +376,26 @@ public final class RuntimeCore {
     }
 
     /**
+     * The task cannot be sent: {@code lost} inputs have no copy left. Recomputes all of them at
+     * once (each by its own producer's re-run) and makes the task ready again when the last is
+     * back. Should one be lost again meanwhile, the next dispatch finds it and starts over.
+     */
+    private void awaitRecomputed(TaskRecord rec, List<String> lost) {
+        int[] left = {lost.size()};
+        Runnable oneBack = () -> {
+            if (--left[0] == 0 && fatal == null) {
+                makeReady(rec);
+            }
+        };
+        for (String name : lost) {
+            recompute(name, oneBack);
+        }
+    }
+
+    /**
      * Makes {@code dataName} available again by re-running the task that produced it (its worker
-     * is gone), then runs {@code then} on the core thread.
+     * is gone), then runs {@code then} on the core thread. The re-run's own lost inputs are
+     * recomputed first, when it is dispatched, and so on back along the lineage.
      */
     public void recompute(String dataName, Runnable then) {
         TaskRecord again;
@@ -409,6 +442,37 @@ public final class RuntimeCore {
             onIdle.clear();
             rs.forEach(Runnable::run);
         }
+    }
+
+    // ---- progress guard ---------------------------------------------------------------------------
+
+    /**
+     * Why the run can make no more progress, or null when it can. Called at the end of a dispatch
+     * pass: if tasks are pending (re-runs the main program waits for included) while no job is
+     * out on a worker and the pass started none, no event but a new submission can change that,
+     * and the pending tasks cannot be waited for. Names the first task no live node can host (its
+     * nodes were lost), or else the oldest pending task.
+     */
+    private String stallReason() {
+        if (tasks.isEmpty() || !jobs.isEmpty() || scheduler.runningCount() > 0 || scheduler.backlogCount() > 0) {
+            return null;
+        }
+        List<TaskRecord> pending = tasks.values().stream().sorted(Comparator.comparingLong(TaskRecord::id)).toList();
+        List<String> lostNodes = workers.stream().filter(w -> !w.alive()).map(WorkerHandle::name).toList();
+        for (TaskRecord rec : pending) {
+            var request = rec.submission.definition().request();
+            if (!scheduler.canEverRun(request)) {
+                return "no worker can run " + rec.submission.describe() + (rec.regeneration ? " (to recompute data"
+                        + " lost with its worker)" : "") + ": every node that could host it ("
+                        + request.describe() + ") is lost" + (lostNodes.isEmpty() ? "" : " (lost: " + String.join(", ", lostNodes) + ")");
+            }
+        }
+        TaskRecord first = pending.get(0);
+        String state = first.regeneration ? ", a re-run to recompute data lost with its worker"
+                : first.analysed.unfinishedPredecessors() > 0 ? ", waiting for " + first.analysed.unfinishedPredecessors()
+                + " unfinished task(s)" : "";
+        return "the run can make no more progress: " + pending.size() + (pending.size() == 1 ? " task is" : " tasks are")
+                + " pending but none is running or can start (the oldest: " + first.submission.describe() + state + ")";
     }
 
     // ---- failure ----------------------------------------------------------------------------------

@@ -92,6 +92,30 @@ public final class JobFactory {
         return out;
     }
 
+    /**
+     * The task's input versions that have no copy left on the master or a live worker, in
+     * parameter order (empty when it can be sent as it is).
+     */
+    public List<String> lostInputs(AnalysedTask a) {
+        List<String> lost = new ArrayList<>(0);
+        for (int i = 0; i < a.paramCount(); i++) {
+            DataVersion in = a.readVersion(i);
+            if (in != null && !available(in.name()) && !lost.contains(in.name())) {
+                lost.add(in.name());
+            }
+        }
+        return lost;
+    }
+
+    private boolean available(String dataName) {
+        for (int h : locations.holders(dataName)) {
+            if (h == DataLocations.MASTER || workers.get(h).alive()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Nodes holding the task's inputs, most bytes first: the scheduler's locality hint. */
     public int[] preferredNodes(AnalysedTask a) {
         long[] bytes = null; // only tasks with inputs on workers pay for this

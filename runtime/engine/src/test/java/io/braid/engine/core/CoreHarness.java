@@ -119,11 +119,75 @@ final class CoreHarness {
             while ((job = channels.get(i).readOutbound()) != null) {
                 jobOfTask.put(job.taskId(), job.jobId());
                 nodeOfTask.put(job.taskId(), i);
+                jobsSent.put(job.jobId(), job);
+                nodeOfJob.put(job.jobId(), i);
                 sent.add(job.taskId() + "@" + i);
             }
         }
         sent.sort(null);
         return sent;
+    }
+
+    /**
+     * Jobs written to workers and not yet answered, by job id (kept in order of sending).
+     * {@link #dispatch()} and {@link #runToEnd} fill it.
+     */
+    private final Map<Long, RunTask> jobsSent = new java.util.LinkedHashMap<>();
+    private final Map<Long, Integer> nodeOfJob = new HashMap<>();
+
+    /** The worker of {@code node} is gone (its connection dropped). */
+    void lose(int node) {
+        core.workerLost(node);
+        jobsSent.values().removeIf(j -> nodeOfJob.get(j.jobId()) == node);
+    }
+
+    /** Jobs sent and not answered yet. */
+    List<RunTask> outstanding() {
+        return new ArrayList<>(jobsSent.values());
+    }
+
+    /** Answers a sent job: it ended well, writing its output versions where it ran. */
+    void complete(RunTask job) {
+        jobsSent.remove(job.jobId());
+        List<String> outs = outputsOf(job);
+        List<Long> sizes = outs.stream().map(o -> 8L).toList();
+        core.taskDone(nodeOfJob.get(job.jobId()), new TaskDone(job.jobId(), outs, sizes, 0, 0, "e0"));
+    }
+
+    /** Answers a sent job: it could not fetch an input (its holder vanished). */
+    void inputUnavailable(RunTask job) {
+        jobsSent.remove(job.jobId());
+        core.taskFailed(nodeOfJob.get(job.jobId()), new TaskFailed(job.jobId(),
+                TaskFailed.INPUT_UNAVAILABLE + "cannot fetch from a lost node"));
+    }
+
+    static List<String> outputsOf(RunTask job) {
+        List<String> outs = new ArrayList<>();
+        for (var p : job.params()) {
+            if (p.outData() != null) {
+                outs.add(p.outData());
+            }
+        }
+        if (job.returnData() != null) {
+            outs.add(job.returnData());
+        }
+        return outs;
+    }
+
+    /**
+     * Dispatches and completes jobs, oldest first, until nothing is sent any more; returns the
+     * task ids run, in order ("id" or "id*" for a re-run that recomputed lost data).
+     */
+    List<String> runToEnd() {
+        List<String> ran = new ArrayList<>();
+        dispatch();
+        while (!jobsSent.isEmpty()) {
+            RunTask job = jobsSent.values().iterator().next();
+            ran.add(String.valueOf(job.taskId()));
+            complete(job);
+            dispatch();
+        }
+        return ran;
     }
 
     int nodeOf(long taskId) {
@@ -136,16 +200,19 @@ final class CoreHarness {
         for (String ignored : outputs) {
             sizes.add(8L);
         }
+        jobsSent.remove(jobOfTask.get(taskId));
         core.taskDone(nodeOf(taskId), new TaskDone(jobOfTask.get(taskId), List.of(outputs), sizes, 0, 0, "e0"));
     }
 
     /** The task's job ended well after {@code runMillis}. */
     void doneAfter(long taskId, long runMillis) {
+        jobsSent.remove(jobOfTask.get(taskId));
         core.taskDone(nodeOf(taskId), new TaskDone(jobOfTask.get(taskId), List.of(), List.of(), 1_000, runMillis * 1_000_000,
                 "io-1"));
     }
 
     void failed(long taskId) {
+        jobsSent.remove(jobOfTask.get(taskId));
         core.taskFailed(nodeOf(taskId), new TaskFailed(jobOfTask.get(taskId), "java.lang.RuntimeException: boom"));
     }
 

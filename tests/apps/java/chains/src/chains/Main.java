@@ -1,0 +1,53 @@
+package chains;
+
+/**
+ * C chains of L dependent steps of MS milliseconds each (chain c starts at c), then the sum of
+ * the C results: in the main program ("main" mode) or by a binary tree of sum tasks ("fan-in"
+ * mode, so the tree's inputs may be lost with a worker). Prints "halfway V" once the middle step of
+ * chain 0 is done (tests kill a worker then, while many results live only on it), and "sum=S".
+ * Args: C L MS [main|fan-in].
+ */
+public class Main {
+    public static void main(String[] args) throws Exception {
+        int chains = Integer.parseInt(args[0]);
+        int length = Integer.parseInt(args[1]);
+        int ms = Integer.parseInt(args[2]);
+        boolean fanIn = args.length > 3 && args[3].equals("fan-in");
+        Integer[] cur = new Integer[chains];
+        for (int c = 0; c < chains; c++) {
+            cur[c] = c;
+        }
+        Integer middle = null;
+        for (int k = 0; k < length; k++) {
+            for (int c = 0; c < chains; c++) {
+                cur[c] = Tasks.step(cur[c], ms);
+            }
+            if (k == length / 2) {
+                middle = cur[0];
+            }
+        }
+        Integer total = null;
+        if (fanIn) {
+            Integer[] level = cur;
+            while (level.length > 1) {
+                Integer[] next = new Integer[(level.length + 1) / 2];
+                for (int i = 0; i < next.length; i++) {
+                    next[i] = 2 * i + 1 < level.length ? Tasks.sum(level[2 * i], level[2 * i + 1]) : level[2 * i];
+                }
+                level = next;
+            }
+            total = level[0];
+        }
+        System.out.println("halfway " + middle.intValue());
+        System.out.flush();
+        long sum = 0;
+        if (fanIn) {
+            sum = total;
+        } else {
+            for (Integer r : cur) {
+                sum += r;
+            }
+        }
+        System.out.println("sum=" + sum);
+    }
+}

@@ -1,0 +1,14 @@
+package chains;
+
+public class Tasks {
+    /** One link of a chain: x + 1, after {@code ms} milliseconds of "work". */
+    public static Integer step(Integer x, int ms) throws InterruptedException {
+        Thread.sleep(ms);
+        return x + 1;
+    }
+
+    /** A fan-in link: the sum of two results. */
+    public static Integer sum(Integer a, Integer b) {
+        return a + b;
+    }
+}
