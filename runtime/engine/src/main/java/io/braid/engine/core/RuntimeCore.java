@@ -64,6 +64,8 @@ public final class RuntimeCore {
     private final Map<Long, List<Runnable>> onTaskEnd = new HashMap<>();
     private final List<Runnable> onIdle = new ArrayList<>();
     private final boolean[] touched;
+    /** Lost nodes on which a new worker is being started. */
+    private final java.util.Set<Integer> restarting = new java.util.HashSet<>();
     private long nextJobId = 1;
     private long done;
     private String fatal;
@@ -325,10 +327,24 @@ public final class RuntimeCore {
                 + workers.get(node).logFile(), rec);
     }
 
+    /** {@link #workerLost(int, boolean)} of a worker that will not be started again. */
     public void workerLost(int node) {
+        workerLost(node, false);
+    }
+
+    /**
+     * The node's worker is gone (its connection closed or fell silent): its running tasks go
+     * back to the scheduler and the data only it held is recomputed when needed. With
+     * {@code restarting}, a new worker is being started on the node ({@link #workerBack} or
+     * {@link #nodeExcluded} follows); until then the run does not count as stalled.
+     */
+    public void workerLost(int node, boolean restarting) {
         WorkerHandle w = workers.get(node);
         if (!w.alive()) {
             return;
+        }
+        if (restarting) {
+            this.restarting.add(node);
         }
         w.lost();
         scheduler.removeNode(node);
@@ -356,8 +372,29 @@ public final class RuntimeCore {
         }
         if (!streamTasks.isEmpty()) {
             fail(lostStreamTasks(w, streamTasks));
-        } else if (workers.stream().noneMatch(WorkerHandle::alive)) {
+        } else if (workers.stream().noneMatch(WorkerHandle::alive) && this.restarting.isEmpty()) {
             fail("every worker is lost (the last was " + w.name() + ", log: " + w.logFile() + ")");
+        }
+    }
+
+    /** The worker started again on a lost node has connected: the node takes tasks again. */
+    public void workerBack(int node) {
+        if (!restarting.remove(node)) {
+            return;
+        }
+        scheduler.restoreNode(node);
+        LOG.info("worker {} is back: the node takes tasks again", workers.get(node).name());
+    }
+
+    /**
+     * The lost node gets no new worker ({@code why}: it could not be started, or kept dying): the
+     * run goes on without it, and stops only when no node is left.
+     */
+    public void nodeExcluded(int node, String why) {
+        restarting.remove(node);
+        LOG.warn("node {} excluded: {}", workers.get(node).name(), why);
+        if (workers.stream().noneMatch(WorkerHandle::alive) && restarting.isEmpty()) {
+            fail("every node is lost or excluded (the last: " + workers.get(node).name() + ", " + why + ")");
         }
     }
 
@@ -454,6 +491,9 @@ public final class RuntimeCore {
      * nodes were lost), or else the oldest pending task.
      */
     private String stallReason() {
+        if (!restarting.isEmpty()) {
+            return null; // a node coming back may host what is pending
+        }
         if (tasks.isEmpty() || !jobs.isEmpty() || scheduler.runningCount() > 0 || scheduler.backlogCount() > 0) {
             return null;
         }

@@ -260,6 +260,29 @@ public final class Scheduler {
     }
 
     /**
+     * The node's worker is back (started again after it died): it takes tasks again. Whatever
+     * ran there when it died must have been released by the caller.
+     */
+    public void restoreNode(int nodeIndex) {
+        checkNode(nodeIndex);
+        if (alive[nodeIndex]) {
+            return;
+        }
+        alive[nodeIndex] = true;
+        liveNodes++;
+        for (NodePool p : poolsOfNode.get(nodeIndex)) {
+            p.live++;
+        }
+        reindex(nodeIndex);
+    }
+
+    /** True while the node's worker is not lost. */
+    public boolean isAlive(int nodeIndex) {
+        checkNode(nodeIndex);
+        return alive[nodeIndex];
+    }
+
+    /**
      * Reserves a node's I/O executors ({@code on}) for the I/O tasks pinned to it
      * ({@link ReadyTask#onlyNode()}), or lifts the reservation. Tasks already running there
      * are not affected.
@@ -405,9 +428,11 @@ public final class Scheduler {
         if (pool != null) {
             return pool;
         }
+        // Membership ignores whether a node is alive, so that a node whose worker comes back
+        // (restoreNode) rejoins every pool it belongs to, also those made while it was away.
         BitSet eligible = new BitSet(nodes.length);
         for (int i = 0; i < nodes.length; i++) {
-            if (alive[i] && couldEverHost(nodes[i], req)) {
+            if (couldEverHost(nodes[i], req)) {
                 eligible.set(i);
             }
         }
@@ -422,8 +447,10 @@ public final class Scheduler {
             }
             pool = new NodePool(req.ioTask(), member, maxKey);
             for (int i = eligible.nextSetBit(0); i >= 0; i = eligible.nextSetBit(i + 1)) {
-                pool.set(i, freeSlots(i, req.ioTask()));
-                pool.live++;
+                if (alive[i]) {
+                    pool.set(i, freeSlots(i, req.ioTask()));
+                    pool.live++;
+                }
                 poolsOfNode.get(i).add(pool);
             }
             pools.put(key, pool);

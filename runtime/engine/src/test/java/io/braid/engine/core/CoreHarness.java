@@ -141,6 +141,18 @@ final class CoreHarness {
         jobsSent.values().removeIf(j -> nodeOfJob.get(j.jobId()) == node);
     }
 
+    /** The node's worker is lost and a new one is being started there. */
+    void loseRestarting(int node) {
+        core.workerLost(node, true);
+        jobsSent.values().removeIf(j -> nodeOfJob.get(j.jobId()) == node);
+    }
+
+    /** The new worker of a node lost with {@link #loseRestarting} has connected. */
+    void comeBack(int node) {
+        core.workers().get(node).connected(channels.get(node), "127.0.0.1", 1, "n" + node + ".log");
+        core.workerBack(node);
+    }
+
     /** Jobs sent and not answered yet. */
     List<RunTask> outstanding() {
         return new ArrayList<>(jobsSent.values());

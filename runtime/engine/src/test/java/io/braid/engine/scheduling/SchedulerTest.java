@@ -286,6 +286,35 @@ class SchedulerTest {
     }
 
     @Test
+    void aRestoredNodeTakesTasksAgainAlsoOfRequestsFirstSeenWhileItWasAway() {
+        Scheduler s = new Scheduler(List.of(node("a", 2), node("b", 2)));
+        s.removeNode(0);
+        ResourceRequest two = ResourceRequest.cores(2); // its pool is made while a is away
+        s.addReady(task(1, two));
+        s.addReady(task(2, two));
+        assertEquals(Map.of(1L, 1), placement(s.schedule()));
+        s.restoreNode(0);
+        assertTrue(s.view(0).alive());
+        assertEquals(2, s.liveNodeCount());
+        assertEquals(Map.of(2L, 0), placement(s.schedule()));
+        s.addReady(task(3, ResourceRequest.DEFAULT));
+        assertTrue(s.schedule().isEmpty(), "both nodes are full");
+        s.release(2);
+        assertEquals(Map.of(3L, 0), placement(s.schedule()));
+        // lost again, and back again: the pools count it once
+        s.release(3);
+        s.removeNode(0);
+        assertEquals(1, s.liveNodeCount());
+        s.restoreNode(0);
+        s.restoreNode(0);
+        assertEquals(2, s.liveNodeCount());
+        for (long i = 10; i < 13; i++) {
+            s.addReady(task(i, ResourceRequest.DEFAULT));
+        }
+        assertEquals(2, s.schedule().size(), "a has 2 free cores, b none");
+    }
+
+    @Test
     void canEverRun() {
         Scheduler s = new Scheduler(List.of(new NodeResources("n", 8, 16, "Intel", 100, 200, 2)));
         assertTrue(s.canEverRun(ResourceRequest.parse("8", "16", "intel", "200", "100", false)));
