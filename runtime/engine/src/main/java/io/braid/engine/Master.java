@@ -14,9 +14,8 @@ import io.braid.engine.core.StreamTaskListener;
 import io.braid.engine.data.DataLocations;
 import io.braid.comm.transport.VersionStore;
 import io.braid.engine.deploy.LauncherChooser;
-import io.braid.engine.deploy.WorkerCommands;
 import io.braid.engine.deploy.WorkerLaunch;
-import io.braid.engine.deploy.WorkerLauncher;
+import io.braid.engine.deploy.WorkerSupervisor;
 import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.SharedDisks;
 import io.braid.engine.dispatch.WorkerHandle;
@@ -61,7 +60,8 @@ public final class Master implements AutoCloseable {
     private final MessageServer dataServer;
     private final DataFetcher fetcher;
     private final ProgressLine progress;
-    private final List<WorkerLauncher.StartedWorker> processes = new ArrayList<>();
+    private volatile WorkerSupervisor supervisor;
+    private final UserWarnings warnings = new UserWarnings();
 
     private Master(Cluster cluster, MasterConfig config, Consumer<String> onFatal) throws IOException {
         LearningPolicy learning = LearningPolicy.parse(System.getProperty(LearningPolicy.PROPERTY)); // before any socket
@@ -102,7 +102,12 @@ public final class Master implements AutoCloseable {
                 WorkerHandle w = pool.all().get(node);
                 pool.announceLost(w);
                 fetcher.forget(w.dataHost(), w.dataPort(), "worker " + w.name() + " was lost");
-                loop.execute(() -> core.workerLost(node));
+                WorkerSupervisor s = supervisor;
+                if (s != null) {
+                    s.lost(node);
+                } else {
+                    loop.execute(() -> core.workerLost(node));
+                }
             }
         };
         this.workerServer = MessageServer.start(launch.masterHost(), launch.masterPort(),
@@ -124,7 +129,7 @@ public final class Master implements AutoCloseable {
             throws IOException {
         Master m = new Master(cluster, config, onFatal);
         try {
-            m.startWorkers(cluster, launchers, config);
+            m.startWorkers(launchers, config);
         } catch (IOException | RuntimeException e) {
             m.close();
             throw e;
@@ -132,38 +137,36 @@ public final class Master implements AutoCloseable {
         return m;
     }
 
-    private void startWorkers(Cluster cluster, LauncherChooser launchers, MasterConfig config) throws IOException {
-        WorkerLaunch launch = config.launch();
-        WorkerLaunch withPort = launch.withMaster(workerServer.host(), workerServer.port());
-        for (NodeDescription node : cluster.nodes()) {
-            WorkerLauncher launcher = launchers.choose(node);
-            var command = WorkerCommands.forNode(node, withPort, launcher.bindAddress(node));
-            processes.add(launcher.launch(node, command, withPort));
-            LOG.info("started worker {} ({} computing units) with {}", node.name(), node.computingUnits(),
-                    launcher.getClass().getSimpleName());
-        }
-        long deadline = System.currentTimeMillis() + config.workerStartTimeoutMs();
-        try {
-            while (!pool.awaitAll(100)) {
-                for (int i = 0; i < processes.size(); i++) {
-                    if (!processes.get(i).isAlive()) {
-                        String why = io.braid.engine.deploy.LogTail.lastLine(Path.of(processes.get(i).logFile()));
-                        throw new IOException("worker " + cluster.nodes().get(i).name() + " exited during start-up"
-                                + (why.isEmpty() ? "" : " (" + why + ")") + "; see " + processes.get(i).logFile());
-                    }
-                }
-                if (System.currentTimeMillis() > deadline) {
-                    List<String> missing = pool.all().stream().filter(w -> !w.alive())
-                            .map(io.braid.engine.dispatch.WorkerHandle::name).toList();
-                    throw new IOException("worker" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
-                            + " did not connect within " + config.workerStartTimeoutMs() + " ms; see "
-                            + launch.logDir().resolve("workers"));
-                }
+    private void startWorkers(LauncherChooser launchers, MasterConfig config) throws IOException {
+        supervisor = new WorkerSupervisor(pool, launchers, config.workerStartTimeoutMs(), new WorkerSupervisor.NodeEvents() {
+            @Override
+            public void lost(int node, boolean restarting, Runnable then) {
+                loop.execute(() -> {
+                    core.workerLost(node, restarting);
+                    then.run();
+                });
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for workers", e);
-        }
+
+            @Override
+            public void back(int node) {
+                loop.execute(() -> core.workerBack(node));
+            }
+
+            @Override
+            public void excluded(int node, String why) {
+                warnings.accept("node " + pool.all().get(node).name() + " excluded: " + why);
+                loop.execute(() -> core.nodeExcluded(node, why));
+            }
+        });
+        supervisor.startAll(config.launch().withMaster(workerServer.host(), workerServer.port()));
+    }
+
+    /**
+     * Where lines for the user that do not stop the run go (a node excluded); safe from any thread.
+     * Lines said before this call (during the start) are passed on now.
+     */
+    public void onWarning(Consumer<String> warnings) {
+        this.warnings.to(warnings);
     }
 
     public void submit(TaskSubmission s) {
@@ -232,8 +235,8 @@ public final class Master implements AutoCloseable {
     @Override
     public void close() {
         pool.shutdown();
-        for (WorkerLauncher.StartedWorker p : processes) {
-            p.stop(5_000);
+        if (supervisor != null) {
+            supervisor.close();
         }
         loop.stop();
         fetcher.close();

@@ -366,9 +366,24 @@ public final class RuntimeCore {
         }
         LOG.warn("worker {} lost ({} data versions had no other copy); resubmitting {} of its {} running tasks",
                 w.name(), lost, rerun.size(), running.size());
+        TaskRecord killer = null;
         for (TaskRecord rec : rerun) {
+            if (rec.lostWorkers == null) {
+                rec.lostWorkers = new ArrayList<>(TaskRecord.MAX_WORKER_LOSSES);
+            }
+            rec.lostWorkers.add(w.name());
+            if (rec.lostWorkers.size() >= TaskRecord.MAX_WORKER_LOSSES && killer == null) {
+                killer = rec;
+            }
             rec.excludedNode = node;
             requeue(rec);
+        }
+        if (killer != null) {
+            fail("task " + killer.submission.describe() + " was running on its worker each of the "
+                    + killer.lostWorkers.size() + " times the worker died (" + String.join(", ", killer.lostWorkers)
+                    + "): it is likely what ends them (System.exit, a crash, running out of memory), so the run"
+                    + " stops (worker log: " + w.logFile() + ")", killer);
+            return;
         }
         if (!streamTasks.isEmpty()) {
             fail(lostStreamTasks(w, streamTasks));
@@ -392,6 +407,11 @@ public final class RuntimeCore {
      */
     public void nodeExcluded(int node, String why) {
         restarting.remove(node);
+        if (scheduler.isAlive(node)) { // its worker never came up: the core has not seen it lost
+            workers.get(node).lost();
+            scheduler.removeNode(node);
+            auto.nodeLost(node);
+        }
         LOG.warn("node {} excluded: {}", workers.get(node).name(), why);
         if (workers.stream().noneMatch(WorkerHandle::alive) && restarting.isEmpty()) {
             fail("every node is lost or excluded (the last: " + workers.get(node).name() + ", " + why + ")");

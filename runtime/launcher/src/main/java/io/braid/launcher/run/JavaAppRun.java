@@ -106,6 +106,7 @@ public final class JavaAppRun {
         }
         // The run stops: streams that unfinished producer tasks write close for their readers (also in other apps).
         master.setStreamTaskListener((taskId, task, writes) -> streams.closeWriters(writes));
+        master.onWarning(line -> System.err.println("[braid] WARNING: " + line));
         AppSide app = new AppSide(master, registry, definitions, loader);
         Hooks.install(app);
         AppRuntime.install(app);
