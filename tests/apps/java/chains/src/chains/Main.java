@@ -3,16 +3,18 @@ package chains;
 /**
  * C chains of L dependent steps of MS milliseconds each (chain c starts at c), then the sum of
  * the C results: in the main program ("main" mode) or by a binary tree of sum tasks ("fan-in"
- * mode, so the tree's inputs may be lost with a worker). Prints "halfway V" once the middle step of
+ * mode, so the tree's inputs may be lost with a worker; "wide-fan-in": its root needs 4
+ * computing units). Prints "halfway V" once the middle step of
  * chain 0 is done (tests kill a worker then, while many results live only on it), and "sum=S".
- * Args: C L MS [main|fan-in].
+ * Args: C L MS [main|fan-in|wide-fan-in].
  */
 public class Main {
     public static void main(String[] args) throws Exception {
         int chains = Integer.parseInt(args[0]);
         int length = Integer.parseInt(args[1]);
         int ms = Integer.parseInt(args[2]);
-        boolean fanIn = args.length > 3 && args[3].equals("fan-in");
+        String mode = args.length > 3 ? args[3] : "main";
+        boolean fanIn = mode.endsWith("fan-in");
         Integer[] cur = new Integer[chains];
         for (int c = 0; c < chains; c++) {
             cur[c] = c;
@@ -32,7 +34,14 @@ public class Main {
             while (level.length > 1) {
                 Integer[] next = new Integer[(level.length + 1) / 2];
                 for (int i = 0; i < next.length; i++) {
-                    next[i] = 2 * i + 1 < level.length ? Tasks.sum(level[2 * i], level[2 * i + 1]) : level[2 * i];
+                    boolean root = next.length == 1;
+                    if (2 * i + 1 >= level.length) {
+                        next[i] = level[2 * i];
+                    } else if (root && mode.equals("wide-fan-in")) {
+                        next[i] = Tasks.wideSum(level[2 * i], level[2 * i + 1]);
+                    } else {
+                        next[i] = Tasks.sum(level[2 * i], level[2 * i + 1]);
+                    }
                 }
                 level = next;
             }
