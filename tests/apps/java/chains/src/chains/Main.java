@@ -6,7 +6,10 @@ package chains;
  * mode, so the tree's inputs may be lost with a worker; "wide-fan-in": its root needs 4
  * computing units). Prints "halfway V" once the middle step of
  * chain 0 is done (tests kill a worker then, while many results live only on it), and "sum=S".
- * Args: C L MS [main|fan-in|wide-fan-in].
+ * With a 5th argument, a file path: the main program waits for every task to end (barrier),
+ * prints "all done", and once the file exists (the test creates it after killing a worker) reads
+ * the middle and last result of every chain, many of them now lost with no task left that needs
+ * them, and prints "middles=S" and "sum=S". Args: C L MS [main|fan-in|wide-fan-in] [resume-file].
  */
 public class Main {
     public static void main(String[] args) throws Exception {
@@ -20,12 +23,14 @@ public class Main {
             cur[c] = c;
         }
         Integer middle = null;
+        Integer[] middles = new Integer[chains];
         for (int k = 0; k < length; k++) {
             for (int c = 0; c < chains; c++) {
                 cur[c] = Tasks.step(cur[c], ms);
             }
             if (k == length / 2) {
                 middle = cur[0];
+                middles = cur.clone();
             }
         }
         Integer total = null;
@@ -49,6 +54,20 @@ public class Main {
         }
         System.out.println("halfway " + middle.intValue());
         System.out.flush();
+        if (args.length > 4) {
+            io.braid.api.Braid.barrier();
+            System.out.println("all done");
+            System.out.flush();
+            java.nio.file.Path resume = java.nio.file.Path.of(args[4]);
+            while (!java.nio.file.Files.exists(resume)) {
+                Thread.sleep(20);
+            }
+            long m = 0;
+            for (Integer v : middles) {
+                m += v;
+            }
+            System.out.println("middles=" + m);
+        }
         long sum = 0;
         if (fanIn) {
             sum = total;

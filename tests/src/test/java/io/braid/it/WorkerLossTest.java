@@ -35,6 +35,27 @@ class WorkerLossTest extends ItBase {
         FailureTest.awaitNoLeftovers(r);
     }
 
+    /**
+     * Every task has ended when the worker is killed; then the main program reads the middle and
+     * last result of every chain: many lived only on the lost worker, and so did what they were
+     * computed from, and no pending task asks for them: the main program's reads recompute them.
+     */
+    @Test
+    void theMainProgramReadsResultsLostWithTheWorker() {
+        RunResult r = killDuringChains(Clusters.local(2).cus(2), "main", List.of("127.0.0.3"), true);
+
+        assertEquals(0, r.exitCode(), r::describe);
+        long middles = 0;
+        for (int c = 0; c < CHAINS; c++) {
+            middles += c + LENGTH / 2 + 1;
+        }
+        assertEquals(String.valueOf(middles), r.value("middles="), r::describe);
+        assertEquals(String.valueOf(expectedSum()), r.value("sum="), r::describe);
+        assertTrue(r.runtimeLog().contains("was lost with its worker: running chains.Tasks.step("),
+                () -> "the main program's reads recompute what was lost\n" + r.describe());
+        FailureTest.awaitNoLeftovers(r);
+    }
+
     /** The final sum is a tree of tasks over the chains' results, many of them lost. */
     @Test
     void fanInOverLostResults() {
@@ -100,12 +121,25 @@ class WorkerLossTest extends ItBase {
      * the previous loss and started re-running lost producers. Waits for the end of the run.
      */
     private RunResult killDuringChains(Clusters cluster, String mode, List<String> victims) {
+        return killDuringChains(cluster, mode, victims, false);
+    }
+
+    /**
+     * With {@code readMiddles}, the kills come once every task has ended, and the main program
+     * reads the chains' middle and last results after them.
+     */
+    private RunResult killDuringChains(Clusters cluster, String mode, List<String> victims, boolean readMiddles) {
         Clusters.Files xml = cluster.write(tmp.resolve("xml"));
+        java.nio.file.Path resume = tmp.resolve("resume");
+        List<Object> args = new java.util.ArrayList<>(List.of(CHAINS, LENGTH, 50, mode));
+        if (readMiddles) {
+            args.add(resume);
+        }
         BraidRunner.Running run = BraidRunner.in(tmp).app("chains").cluster(xml).main("chains.Main")
-                .args(CHAINS, LENGTH, 50, mode)
+                .args(args.toArray())
                 .options(mode.equals("wide-fan-in") ? List.of("--log_level=info", "--interface=chains.WideItf")
                         : List.of("--log_level=info")).timeout(Duration.ofSeconds(50)).start();
-        run.awaitStdout("halfway");
+        run.awaitStdout(readMiddles ? "all done" : "halfway");
         for (int i = 0; i < victims.size(); i++) {
             String victim = victims.get(i);
             if (i > 0) {
@@ -115,6 +149,13 @@ class WorkerLossTest extends ItBase {
             assertTrue(w.isPresent(), "no worker process with --node=" + victim + " under braid-run");
             assertTrue(w.get().destroyForcibly(), "could not kill the worker " + victim);
             run.awaitRuntimeLog(Pattern.compile("(worker " + Pattern.quote(victim) + " lost)"));
+        }
+        if (readMiddles) {
+            try {
+                java.nio.file.Files.createFile(resume);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
         return run.await();
     }
