@@ -11,4 +11,9 @@ public class Tasks {
     public static Integer sum(Integer a, Integer b) {
         return a + b;
     }
+
+    /** The same on a node with 4 computing units (tests lose the only such node). */
+    public static Integer wideSum(Integer a, Integer b) {
+        return a + b;
+    }
 }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -29,6 +30,29 @@ class WorkerLossTest extends ItBase {
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals(String.valueOf(expectedSum()), r.value("sum="), r::describe);
         assertTrue(r.runtimeLog().contains("worker 127.0.0.3 lost"), () -> "the loss is logged\n" + r.describe());
+        assertTrue(r.runtimeLog().contains("was lost with its worker: running chains.Tasks.step("),
+                () -> "results that lived only on the lost worker are recomputed\n" + r.describe());
+        FailureTest.awaitNoLeftovers(r);
+    }
+
+    /**
+     * Every task has ended when the worker is killed; then the main program reads the middle and
+     * last result of every chain: many lived only on the lost worker, and so did what they were
+     * computed from, and no pending task asks for them: the main program's reads recompute them.
+     */
+    @Test
+    void theMainProgramReadsResultsLostWithTheWorker() {
+        RunResult r = killDuringChains(Clusters.local(2).cus(2), "main", List.of("127.0.0.3"), true);
+
+        assertEquals(0, r.exitCode(), r::describe);
+        long middles = 0;
+        for (int c = 0; c < CHAINS; c++) {
+            middles += c + LENGTH / 2 + 1;
+        }
+        assertEquals(String.valueOf(middles), r.value("middles="), r::describe);
+        assertEquals(String.valueOf(expectedSum()), r.value("sum="), r::describe);
+        assertTrue(r.runtimeLog().contains("was lost with its worker: running chains.Tasks.step("),
+                () -> "the main program's reads recompute what was lost\n" + r.describe());
         FailureTest.awaitNoLeftovers(r);
     }
 
@@ -43,7 +67,10 @@ class WorkerLossTest extends ItBase {
         FailureTest.awaitNoLeftovers(r);
     }
 
-    /** Three workers; a second is killed while the first one's results are being recomputed. */
+    /**
+     * Three workers; a second is killed while the first one's results are being recomputed (once
+     * the first re-run is logged), so re-runs and what they recomputed are lost again.
+     */
     @Test
     void secondLossDuringTheRecomputation() {
         RunResult r = killDuringChains(Clusters.local(3).cus(2), "main", List.of("127.0.0.3", "127.0.0.4"));
@@ -52,6 +79,26 @@ class WorkerLossTest extends ItBase {
         assertEquals(String.valueOf(expectedSum()), r.value("sum="), r::describe);
         assertTrue(r.runtimeLog().contains("worker 127.0.0.3 lost"), r::describe);
         assertTrue(r.runtimeLog().contains("worker 127.0.0.4 lost"), r::describe);
+        FailureTest.awaitNoLeftovers(r);
+    }
+
+    /**
+     * The root of the sum tree needs 4 computing units and only 127.0.0.3 has them: once it is
+     * lost, the chains finish on 127.0.0.2 and the run stops, naming the task no node can host.
+     */
+    @Test
+    void aTaskNoLiveNodeCanHostStopsTheRunWithOneLine() {
+        Clusters cluster = Clusters.builder().node("127.0.0.2", 2, "Intel", 4).node("127.0.0.3", 4, "Intel", 4);
+        RunResult r = killDuringChains(cluster, "wide-fan-in", List.of("127.0.0.3"));
+
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdoutStartingWith("sum=").isEmpty(), r::describe);
+        List<String> errors = r.stderrLines().stream().filter(l -> l.contains("ERROR")).toList();
+        assertEquals(1, errors.size(), () -> "exactly one error line expected\n" + r.describe());
+        String error = errors.get(0);
+        assertTrue(error.contains("no worker can run chains.Tasks.wideSum(") && error.contains("4 computing units")
+                && error.contains("127.0.0.3"), () -> "the error names the task, what it needs and the lost node: "
+                + error);
         FailureTest.awaitNoLeftovers(r);
     }
 
@@ -69,20 +116,46 @@ class WorkerLossTest extends ItBase {
     }
 
     /**
-     * Starts the chains, kills the given workers one after another once the middle of the chains
-     * is done (each kill after the runtime has logged the previous loss), and waits for the end.
+     * Starts the chains and kills ({@code kill -9}) the first victim once the middle of the chains
+     * is done, while many results live only on it; each further victim once the runtime has logged
+     * the previous loss and started re-running lost producers. Waits for the end of the run.
      */
     private RunResult killDuringChains(Clusters cluster, String mode, List<String> victims) {
+        return killDuringChains(cluster, mode, victims, false);
+    }
+
+    /**
+     * With {@code readMiddles}, the kills come once every task has ended, and the main program
+     * reads the chains' middle and last results after them.
+     */
+    private RunResult killDuringChains(Clusters cluster, String mode, List<String> victims, boolean readMiddles) {
         Clusters.Files xml = cluster.write(tmp.resolve("xml"));
+        java.nio.file.Path resume = tmp.resolve("resume");
+        List<Object> args = new java.util.ArrayList<>(List.of(CHAINS, LENGTH, 50, mode));
+        if (readMiddles) {
+            args.add(resume);
+        }
         BraidRunner.Running run = BraidRunner.in(tmp).app("chains").cluster(xml).main("chains.Main")
-                .args(CHAINS, LENGTH, 50, mode).options("--log_level=info").timeout(Duration.ofSeconds(50)).start();
-        run.awaitStdout("halfway");
-        for (String victim : victims) {
+                .args(args.toArray())
+                .options(mode.equals("wide-fan-in") ? List.of("--log_level=info", "--interface=chains.WideItf")
+                        : List.of("--log_level=info")).timeout(Duration.ofSeconds(50)).start();
+        run.awaitStdout(readMiddles ? "all done" : "halfway");
+        for (int i = 0; i < victims.size(); i++) {
+            String victim = victims.get(i);
+            if (i > 0) {
+                run.awaitRuntimeLog(Pattern.compile("(was lost with its worker: running)"));
+            }
             Optional<ProcessHandle> w = run.workerProcess(victim);
             assertTrue(w.isPresent(), "no worker process with --node=" + victim + " under braid-run");
             assertTrue(w.get().destroyForcibly(), "could not kill the worker " + victim);
-            run.awaitRuntimeLog(java.util.regex.Pattern.compile("(worker " + java.util.regex.Pattern.quote(victim)
-                    + " lost)"));
+            run.awaitRuntimeLog(Pattern.compile("(worker " + Pattern.quote(victim) + " lost)"));
+        }
+        if (readMiddles) {
+            try {
+                java.nio.file.Files.createFile(resume);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
         return run.await();
     }

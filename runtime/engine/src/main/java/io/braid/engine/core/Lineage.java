@@ -55,11 +55,6 @@ final class Lineage {
         return again;
     }
 
-    /** Versions someone waits for (a pending task or the main program). */
-    int waitingCount() {
-        return waiting.size();
-    }
-
     /** A re-run ended: its outputs are back. Returns what waited for them. */
     List<Runnable> recomputed(TaskRecord rerun, List<String> outputs) {
         rerunning.remove(rerun.id());

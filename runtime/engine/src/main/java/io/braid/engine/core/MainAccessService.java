@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the main program asks of the runtime: the value of an object a task wrote, a file a task
@@ -21,8 +22,13 @@ import java.util.concurrent.CompletableFuture;
  * and transfers on Netty threads; callers get futures.
  */
 public final class MainAccessService {
-    /** A fetch that fails (its holder died meanwhile) is tried again, up to this many times. */
-    private static final int MAX_FETCH_ATTEMPTS = 5;
+    /**
+     * A fetch that fails (its holder died meanwhile) is tried again, up to this many times, after
+     * a growing pause (25 ms doubling, at most 1 s: about 3.6 s in all). The pause lets the core
+     * hear of the holder's loss first (its link drops at about the same time), so that the retry
+     * recomputes the version instead of asking the dead holder again until the attempts run out.
+     */
+    private static final int MAX_FETCH_ATTEMPTS = 8;
 
     private final CoreLoop loop;
     private final RuntimeCore core;
@@ -120,7 +126,7 @@ public final class MainAccessService {
                 f.complete(d.bytes());
             } else if (attempt < MAX_FETCH_ATTEMPTS) {
                 // Its holder is probably dying: try again once the core has heard of it.
-                loop.execute(() -> fetchObject(v, f, attempt + 1));
+                retryLater(attempt, () -> fetchObject(v, f, attempt + 1));
             } else {
                 f.completeExceptionally(e);
             }
@@ -155,7 +161,7 @@ public final class MainAccessService {
         fetcher.fetchToFile(holder.dataHost(), holder.dataPort(), name, target).whenComplete((d, e) -> {
             if (e != null) {
                 if (attempt < MAX_FETCH_ATTEMPTS) {
-                    loop.execute(() -> fetchFile(v, target, f, attempt + 1));
+                    retryLater(attempt, () -> fetchFile(v, target, f, attempt + 1));
                 } else {
                     f.completeExceptionally(e);
                 }
@@ -167,6 +173,11 @@ public final class MainAccessService {
                 f.complete(true);
             });
         });
+    }
+
+    private void retryLater(int attempt, Runnable retry) {
+        long pauseMs = Math.min(1000, 25L << attempt);
+        CompletableFuture.delayedExecutor(pauseMs, TimeUnit.MILLISECONDS).execute(() -> loop.execute(retry));
     }
 
     /** A live worker holding the version, or null when none does (any more). */

@@ -208,18 +208,13 @@ public final class RuntimeCore {
                 TaskRecord rec = tasks.get(as.taskId());
                 WorkerHandle w = workers.get(as.nodeIndex());
                 RunTask job;
-                List<String> lost = jobFactory.lostInputs(rec.analysed);
                 try {
-                    job = lost.isEmpty() ? jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex())
-                            : null;
+                    job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
                 } catch (DataLostException e) {
-                    lost = List.of(e.dataName());
-                    job = null;
-                }
-                if (job == null) {
                     scheduler.release(rec.id());
                     auto.ended(rec.id(), false, 0, 0);
-                    awaitRecomputed(rec, lost);
+                    List<String> lost = jobFactory.lostInputs(rec.analysed); // all of them, not just the first
+                    awaitRecomputed(rec, lost.isEmpty() ? List.of(e.dataName()) : lost);
                     // The re-runs just made ready must be scheduled in this very pass: no other
                     // event may come to start another one (the run would idle forever).
                     again = true;
@@ -518,19 +513,21 @@ public final class RuntimeCore {
             return null;
         }
         List<TaskRecord> pending = tasks.values().stream().sorted(Comparator.comparingLong(TaskRecord::id)).toList();
-        List<String> lostNodes = workers.stream().filter(w -> !w.alive()).map(WorkerHandle::name).toList();
         for (TaskRecord rec : pending) {
             var request = rec.submission.definition().request();
             if (!scheduler.canEverRun(request)) {
-                return "no worker can run " + rec.submission.describe() + (rec.regeneration ? " (to recompute data"
-                        + " lost with its worker)" : "") + ": every node that could host it ("
-                        + request.describe() + ") is lost" + (lostNodes.isEmpty() ? "" : " (lost: " + String.join(", ", lostNodes) + ")");
+                String lostNodes = workers.stream().filter(w -> !w.alive()).map(WorkerHandle::name)
+                        .collect(Collectors.joining(", "));
+                return "no worker can run " + rec.submission.describe()
+                        + (rec.regeneration ? " (to recompute data lost with its worker)" : "")
+                        + ": every node that could host it (" + request.describe() + ") is lost"
+                        + (lostNodes.isEmpty() ? "" : " (lost: " + lostNodes + ")");
             }
         }
         TaskRecord first = pending.get(0);
+        int before = first.analysed.unfinishedPredecessors();
         String state = first.regeneration ? ", a re-run to recompute data lost with its worker"
-                : first.analysed.unfinishedPredecessors() > 0 ? ", waiting for " + first.analysed.unfinishedPredecessors()
-                + " unfinished task(s)" : "";
+                : before > 0 ? ", waiting for " + before + " unfinished task(s)" : "";
         return "the run can make no more progress: " + pending.size() + (pending.size() == 1 ? " task is" : " tasks are")
                 + " pending but none is running or can start (the oldest: " + first.submission.describe() + state + ")";
     }

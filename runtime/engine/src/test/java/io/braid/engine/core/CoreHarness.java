@@ -163,7 +163,8 @@ final class CoreHarness {
         jobsSent.remove(job.jobId());
         List<String> outs = outputsOf(job);
         List<Long> sizes = outs.stream().map(o -> 8L).toList();
-        core.taskDone(nodeOfJob.get(job.jobId()), new TaskDone(job.jobId(), outs, sizes, 0, 0, "e0"));
+        // A second of run time: long enough that the scheduler sends nothing ahead (no prefetch).
+        core.taskDone(nodeOfJob.get(job.jobId()), new TaskDone(job.jobId(), outs, sizes, 0, 1_000_000_000L, "e0"));
     }
 
     /** Answers a sent job: it could not fetch an input (its holder vanished). */
