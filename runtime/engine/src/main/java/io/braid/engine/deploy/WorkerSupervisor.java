@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps a worker on every node of the run: starts them, starts a node's worker again when it
- * dies (up to {@link #MAX_RESTARTS} times per node), and excludes a node whose worker cannot be
+ * dies (up to {@value #DEFAULT_RESTARTS} times per node; {@value #RESTARTS_PROPERTY}), and
+ * excludes a node whose worker cannot be
  * started or keeps dying, so that the run goes on with the others. The decisions reach the core
  * through {@link NodeEvents}; the starts run on a thread of their own (a start over ssh or srun
  * takes seconds).
@@ -25,8 +26,10 @@ import java.util.concurrent.TimeUnit;
 public final class WorkerSupervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerSupervisor.class);
 
-    /** Times a node's worker is started again after dying; its next death excludes the node. */
-    public static final int MAX_RESTARTS = 3;
+    /** System property: times a node's worker is started again after dying; its next death excludes the node. */
+    public static final String RESTARTS_PROPERTY = "braid.worker.restarts";
+    /** Default of {@value #RESTARTS_PROPERTY}. */
+    public static final int DEFAULT_RESTARTS = 3;
 
     /** What the core hears (each call is moved onto the core thread by the implementation). */
     public interface NodeEvents {
@@ -47,6 +50,7 @@ public final class WorkerSupervisor implements AutoCloseable {
     private final LauncherChooser launchers;
     private final long startTimeoutMs;
     private final NodeEvents events;
+    private final int maxRestarts;
     private final Slot[] slots;
     private final ExecutorService restarter;
     private volatile boolean closed;
@@ -70,6 +74,7 @@ public final class WorkerSupervisor implements AutoCloseable {
         this.launchers = launchers;
         this.startTimeoutMs = startTimeoutMs;
         this.events = events;
+        this.maxRestarts = maxRestarts();
         List<WorkerHandle> all = pool.all();
         this.slots = new Slot[all.size()];
         for (int i = 0; i < slots.length; i++) {
@@ -80,6 +85,23 @@ public final class WorkerSupervisor implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** {@value #RESTARTS_PROPERTY}, or {@link #DEFAULT_RESTARTS}. */
+    public static int maxRestarts() {
+        String v = System.getProperty(RESTARTS_PROPERTY);
+        if (v == null || v.isBlank()) {
+            return DEFAULT_RESTARTS;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("-D" + RESTARTS_PROPERTY + "=" + v + ": expected a number of restarts, 0 or more");
     }
 
     /**
@@ -171,12 +193,13 @@ public final class WorkerSupervisor implements AutoCloseable {
         synchronized (s) {
             deaths = ++s.deaths;
         }
-        if (deaths > MAX_RESTARTS) {
+        if (deaths > maxRestarts) {
             events.lost(node, false, () -> { });
-            exclude(node, "died " + deaths + " times (started again " + MAX_RESTARTS + " times, the limit)");
+            exclude(node, maxRestarts == 0 ? "died (-D" + RESTARTS_PROPERTY + "=0: not started again)"
+                    : "died " + deaths + " times (started again " + maxRestarts + " times, the limit)");
             return;
         }
-        LOG.warn("worker {} lost; starting it again (restart {} of at most {})", s.node.name(), deaths, MAX_RESTARTS);
+        LOG.warn("worker {} lost; starting it again (restart {} of at most {})", s.node.name(), deaths, maxRestarts);
         events.lost(node, true, () -> restarter.execute(() -> restart(node)));
     }
 
