@@ -1,5 +1,6 @@
 package io.braid.engine.deploy;
 
+import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.engine.resources.NodeDescription;
 
 import java.io.File;
@@ -48,8 +49,10 @@ public final class LocalProcessStarter implements WorkerStarter {
         cmd.add("--workdir=" + workDir);
         cmd.add("--jobs_dir=" + launch.logDir().resolve("jobs"));
         cmd.add("--log_file=" + log);
-        Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        pb.environment().putAll(ConnectionSecurity.process().workerEnvironment()); // the secret: never on the command line
+        Process p = pb.start();
         return new LocalWorker(p, log.toString());
     }
 
