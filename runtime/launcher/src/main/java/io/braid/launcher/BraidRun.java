@@ -1,5 +1,9 @@
 package io.braid.launcher;
 
+import io.braid.comm.auth.ConnectionSecurity;
+import io.braid.comm.auth.RunSecret;
+import io.braid.comm.tls.SelfSignedCertificates;
+import io.braid.comm.tls.TlsIdentity;
 import io.braid.engine.resources.Cluster;
 import io.braid.engine.resources.ClusterLoader;
 import io.braid.engine.resources.ResourcesException;
@@ -74,13 +78,36 @@ public final class BraidRun {
         StreamingMode streaming = StreamingMode.parse(o.get("--streaming"));
         KafkaMode streamingBackend = streamingBackend(o.get("--streaming_backend"));
         String streamServer = existingStreamServer(o, System.getenv(DistroStreamClient.SERVER_ENV));
+        TlsIdentity tls = tlsIdentity(o); // before the log dir: a bad file is a usage error
         Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"), app, logLevel);
+        // The run's secret: every connection of the run proves it; workers get it in their environment.
+        ConnectionSecurity.install(ConnectionSecurity.of(RunSecret.generate()).withTls(tls));
         RunSettings settings = new RunSettings(app, o.appArgs(), classpath(o.get("--classpath")), o.all("--interface"),
                 cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--tracing"), o.flag("--summary"),
                 o.intValue("--io_executors"),
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
                 braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority);
         return new JavaAppRun(settings).run();
+    }
+
+    /**
+     * The run's TLS identity: none without {@code --tls}; {@code --tls_cert}/{@code --tls_key} when
+     * given (they imply {@code --tls}); else a self-signed certificate made now for this run.
+     */
+    static TlsIdentity tlsIdentity(LauncherOptions o) {
+        boolean cert = o.isSet("--tls_cert");
+        boolean key = o.isSet("--tls_key");
+        if (cert != key) {
+            throw new UsageException(cert ? "--tls_cert needs --tls_key (its private key)" : "--tls_key needs --tls_cert");
+        }
+        if (cert) {
+            try {
+                return TlsIdentity.fromPemFiles(Path.of(o.get("--tls_cert")), Path.of(o.get("--tls_key")));
+            } catch (java.io.IOException e) {
+                throw new UsageException("--tls_cert/--tls_key: " + e.getMessage());
+            }
+        }
+        return o.flag("--tls") ? SelfSignedCertificates.generate("braid-run", java.time.Duration.ofDays(365)) : null;
     }
 
     /** Checks the master's {@code -Dbraid.io.learning} (BRAID_MASTER_JVM_OPTS) before anything starts. */

@@ -158,7 +158,8 @@ public final class JavaAppRun {
         }
         try {
             return StreamHosting.attach(settings.streamServer(),
-                    applicationId + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 16));
+                    applicationId + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 16),
+                    System.getenv(io.braid.streams.protocol.StreamSecretFile.ENV));
         } catch (IOException e) {
             throw new AppSetupException("BRAID_STREAM_SERVER=" + settings.streamServer() + ": " + e.getMessage());
         }
