@@ -526,7 +526,9 @@ public final class DistroStreamClient implements AutoCloseable {
                 if (security == null) {
                     security = ConnectionSecurity.process();
                 }
-                transport = new MessageClient("stream-client", MessageClient.DEFAULT_THREADS, security);
+                // A server that never completes the handshake costs no more than a request may take.
+                transport = new MessageClient("stream-client", MessageClient.DEFAULT_THREADS, security.withHandshakeTimeoutMs(
+                        Math.min(security.handshakeTimeoutMs(), requestTimeoutMs)));
             }
             Connection handler = new Connection();
             try {
