@@ -1,5 +1,7 @@
 package io.braid.streams;
 
+import io.braid.comm.auth.ConnectionSecurity;
+import io.braid.streams.protocol.StreamSecretFile;
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.kafka.KafkaBrokerMain;
 import io.braid.streams.kafka.KafkaObjectBackend;
@@ -48,7 +50,7 @@ class ObjectDistroStreamExternalKafkaTest {
         broker = new ProcessBuilder(java(), "-cp", System.getProperty("java.class.path"),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", KafkaBrokerMain.class.getName())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String first = firstLine(broker, 90);
+        String first = firstLine(new BufferedReader(new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8)), 90);
         assertTrue(first != null && first.startsWith("KAFKA=127.0.0.1:"), "broker's first line: " + first);
         bootstrap = first.substring("KAFKA=".length());
     }
@@ -74,12 +76,17 @@ class ObjectDistroStreamExternalKafkaTest {
         DistroStreamClient producer = null;
         DistroStreamClient consumer = null;
         try {
-            String first = firstLine(server, 60);
+            BufferedReader lines = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+            String first = firstLine(lines, 60);
             assertTrue(first != null && first.startsWith("BRAID_STREAM_SERVER="), "server's first line: " + first);
             String address = first.substring("BRAID_STREAM_SERVER=".length());
-            producer = new DistroStreamClient(address, "ext-app", null);
-            consumer = new DistroStreamClient(address, "ext-app", null);
-            assertEquals(bootstrap, ObjectDistroStreamKafkaTest.bootstrapHandedOutBy(address), "the server hands out the external broker");
+            String second = firstLine(lines, 10);
+            assertTrue(second != null && second.startsWith(StreamSecretFile.ENV + "="), "server's second line: " + second);
+            ConnectionSecurity security = StreamSecretFile.read(Path.of(second.substring(second.indexOf('=') + 1)));
+            producer = new DistroStreamClient(address, "ext-app", null, DistroStreamClient.DEFAULT_REQUEST_TIMEOUT_MS, security);
+            consumer = new DistroStreamClient(address, "ext-app", null, DistroStreamClient.DEFAULT_REQUEST_TIMEOUT_MS, security);
+            assertEquals(bootstrap, ObjectDistroStreamKafkaTest.bootstrapHandedOutBy(address, security),
+                    "the server hands out the external broker");
 
             DistroStreamClient.install(producer);
             ObjectDistroStream<String> out = new ObjectDistroStream<>("ext", ConsumerMode.EXACTLY_ONCE);
@@ -155,8 +162,7 @@ class ObjectDistroStreamExternalKafkaTest {
         return Path.of(System.getProperty("user.dir")).resolve("../scripts/braid-stream-server").normalize();
     }
 
-    private static String firstLine(Process p, int timeoutSeconds) throws Exception {
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    private static String firstLine(BufferedReader out, int timeoutSeconds) throws Exception {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return out.readLine();

@@ -62,11 +62,16 @@ class ObjectDistroStreamKafkaTest {
 
     /** The Kafka bootstrap address the server at {@code serverAddress} hands out to its clients. */
     static String bootstrapHandedOutBy(String serverAddress) throws Exception {
+        return bootstrapHandedOutBy(serverAddress, null);
+    }
+
+    /** As {@link #bootstrapHandedOutBy(String)}, proving {@code security}'s secret (null: this process's). */
+    static String bootstrapHandedOutBy(String serverAddress, io.braid.comm.auth.ConnectionSecurity security) throws Exception {
         String[] seen = new String[1];
         try (DistroStreamClient probe = new DistroStreamClient(serverAddress, "app", bootstrap -> {
             seen[0] = bootstrap;
             throw new BackendException("probe");
-        })) {
+        }, DistroStreamClient.DEFAULT_REQUEST_TIMEOUT_MS, security)) {
             try {
                 probe.objectBackend();
             } catch (BackendException expected) {

@@ -149,9 +149,12 @@ class SoloReaderKafkaTest extends EmbeddedStreamServerBase {
         String alias = out.getAlias();
         publish(out, values("v-", 30));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", DyingClientReaderMain.class.getName(),
-                server.address(), alias).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                server.address(), alias).redirectError(ProcessBuilder.Redirect.INHERIT);
+        // The child proves this JVM's secret to the server, as a worker of a run does.
+        pb.environment().putAll(io.braid.comm.auth.ConnectionSecurity.process().workerEnvironment());
+        Process child = pb.start();
         List<String> took;
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
             String line = lines.readLine();

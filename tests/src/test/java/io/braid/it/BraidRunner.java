@@ -84,7 +84,7 @@ public final class BraidRunner {
         return this;
     }
 
-    /** Sets an environment variable of the run (BRAID_STREAM_SERVER, BRAID_MASTER_JIT, BRAID_WORKER_JIT and BRAID_WORKER_NICE are otherwise removed). */
+    /** Sets an environment variable of the run (BRAID_STREAM_SERVER, BRAID_STREAM_SECRET_FILE, BRAID_RUN_SECRET, BRAID_MASTER_JIT, BRAID_WORKER_JIT and BRAID_WORKER_NICE are otherwise removed). */
     public BraidRunner env(String name, String value) {
         environment.put(name, value);
         return this;
@@ -129,6 +129,8 @@ public final class BraidRunner {
             // Runs do not inherit what the shell may set for braid-run (an existing stream server,
             // a forced master or worker JIT): a test that wants one sets it with env().
             pb.environment().remove("BRAID_STREAM_SERVER");
+            pb.environment().remove("BRAID_STREAM_SECRET_FILE");
+            pb.environment().remove("BRAID_RUN_SECRET");
             pb.environment().remove("BRAID_MASTER_JIT");
             pb.environment().remove("BRAID_WORKER_JIT");
             pb.environment().remove("BRAID_WORKER_NICE");

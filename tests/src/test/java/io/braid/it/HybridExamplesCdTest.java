@@ -35,13 +35,15 @@ class HybridExamplesCdTest extends ItBase {
                 .start();
         Process sensor = null;
         try {
-            String address = serverAddress(server);
+            String[] found = serverAddressAndSecretFile(server);
+            String address = found[0];
+            String secretFile = found[1];
             Path classes = BraidApp.classes("sensor");
             // The sensor starts first and publishes while the application starts; either may create the stream.
-            sensor = javaProcess(address, classes, "sensor.Sensor", "readings", String.valueOf(n), "5");
+            sensor = javaProcess(address, secretFile, classes, "sensor.Sensor", "readings", String.valueOf(n), "5");
             RunResult r = BraidRunner.in(tmp).classpath(classes.toString())
                     .cluster(Clusters.local(2).cus(2).write(tmp.resolve("xml"))).env("BRAID_STREAM_SERVER", address)
-                    .main("sensor.Main").args("readings", 4, 3).run();
+                    .env("BRAID_STREAM_SECRET_FILE", secretFile).main("sensor.Main").args("readings", 4, 3).run();
             assertTrue(sensor.waitFor(60, TimeUnit.SECONDS), "sensor did not finish");
             String sensorOut = new String(sensor.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             assertEquals(0, sensor.exitValue(), sensorOut);
@@ -131,26 +133,31 @@ class HybridExamplesCdTest extends ItBase {
         assertTrue(whileOpen >= 0 && whileOpen <= n / batch, r::describe);
     }
 
-    private static String serverAddress(Process server) throws Exception {
+    /** The server's address and secret file, from its first two lines. */
+    private static String[] serverAddressAndSecretFile(Process server) throws Exception {
         BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-        String first = CompletableFuture.supplyAsync(() -> {
+        String[] two = CompletableFuture.supplyAsync(() -> {
             try {
-                return out.readLine();
+                return new String[] {out.readLine(), out.readLine()};
             } catch (Exception e) {
-                return null;
+                return new String[2];
             }
         }).get(60, TimeUnit.SECONDS);
-        assertTrue(first != null && first.startsWith("BRAID_STREAM_SERVER=127.0.0.1:"), "first line: " + first);
-        return first.substring("BRAID_STREAM_SERVER=".length());
+        assertTrue(two[0] != null && two[0].startsWith("BRAID_STREAM_SERVER=127.0.0.1:"), "first line: " + two[0]);
+        assertTrue(two[1] != null && two[1].startsWith("BRAID_STREAM_SECRET_FILE="), "second line: " + two[1]);
+        return new String[] {two[0].substring("BRAID_STREAM_SERVER=".length()),
+                two[1].substring("BRAID_STREAM_SECRET_FILE=".length())};
     }
 
-    private Process javaProcess(String server, Path classes, String main, String... args) throws Exception {
+    private Process javaProcess(String server, String secretFile, Path classes, String main, String... args)
+            throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", Repo.braidJar() + File.pathSeparator + classes,
                 main));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(tmp.resolve(main + ".err").toFile());
         pb.environment().put("BRAID_STREAM_SERVER", server);
+        pb.environment().put("BRAID_STREAM_SECRET_FILE", secretFile);
         return pb.start();
     }
 }

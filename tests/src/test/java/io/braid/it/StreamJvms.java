@@ -3,6 +3,7 @@ package io.braid.it;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.StreamType;
 import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.protocol.StreamSecretFile;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -28,7 +29,7 @@ final class StreamJvms {
     }
 
     /** A running standalone server; closing it stops it (SIGTERM: its shutdown hook closes the broker). */
-    record Server(Process process, String address) implements AutoCloseable {
+    record Server(Process process, String address, Path secretFile) implements AutoCloseable {
         @Override
         public void close() throws InterruptedException {
             process.destroy();
@@ -44,11 +45,17 @@ final class StreamJvms {
                 "--host=127.0.0.1", "--work_dir=" + dir.resolve("server"))
                 .redirectError(dir.resolve("server.err").toFile()).start();
         try {
-            String first = readLine(lines(p), 60);
+            BufferedReader out = lines(p);
+            String first = readLine(out, 60);
             if (first == null || !first.startsWith("BRAID_STREAM_SERVER=127.0.0.1:")) {
                 throw new IllegalStateException("stream server's first line: " + first + " (log: " + dir.resolve("server.err") + ")");
             }
-            return new Server(p, first.substring("BRAID_STREAM_SERVER=".length()));
+            String second = readLine(out, 10);
+            if (second == null || !second.startsWith("BRAID_STREAM_SECRET_FILE=")) {
+                throw new IllegalStateException("stream server's second line: " + second);
+            }
+            return new Server(p, first.substring("BRAID_STREAM_SERVER=".length()),
+                    Path.of(second.substring("BRAID_STREAM_SECRET_FILE=".length())));
         } catch (Exception | Error e) {
             p.destroyForcibly();
             throw e;
@@ -61,7 +68,8 @@ final class StreamJvms {
      * application JVMs start and make their first Kafka calls wait.
      */
     static void startKafka(Server server) throws Exception {
-        try (DistroStreamClient c = new DistroStreamClient(server.address(), "warm-up", null, 120_000)) {
+        try (DistroStreamClient c = new DistroStreamClient(server.address(), "warm-up", null, 120_000,
+                StreamSecretFile.read(server.secretFile()))) {
             c.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null);
         }
     }
@@ -70,20 +78,21 @@ final class StreamJvms {
      * Starts {@code main} of the compiled app {@code classes} in its own JVM, a process of application
      * {@code appId} using the server at {@code server}; stderr goes to {@code stderr} (null: discarded).
      */
-    static Process start(String server, String appId, Path classes, Path stderr, String main, String... args)
+    static Process start(Server server, String appId, Path classes, Path stderr, String main, String... args)
             throws IOException {
         return start(server, appId, Map.of(), classes, stderr, main, args);
     }
 
     /** As {@link #start(String, String, Path, Path, String, String...)}, with more environment variables. */
-    static Process start(String server, String appId, Map<String, String> env, Path classes, Path stderr, String main,
+    static Process start(Server server, String appId, Map<String, String> env, Path classes, Path stderr, String main,
             String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", Repo.braidJar() + File.pathSeparator + classes, main));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(
                 stderr == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stderr.toFile()));
-        pb.environment().put("BRAID_STREAM_SERVER", server);
+        pb.environment().put("BRAID_STREAM_SERVER", server.address());
+        pb.environment().put(StreamSecretFile.ENV, server.secretFile().toString());
         pb.environment().put("BRAID_APP_ID", appId);
         pb.environment().putAll(env);
         return pb.start();

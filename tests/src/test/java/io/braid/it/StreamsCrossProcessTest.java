@@ -28,14 +28,14 @@ class StreamsCrossProcessTest extends ItBase {
             int n = 300;
             // The producer creates the stream, publishes and exits; records stay until a reader of the
             // application takes them, so the consumer, started afterwards in its own JVM, reads them all.
-            Process producer = StreamJvms.start(server.address(), APP, classes, null, "streamapp.Producer", "sensor",
+            Process producer = StreamJvms.start(server, APP, classes, null, "streamapp.Producer", "sensor",
                     String.valueOf(n));
             assertTrue(producer.waitFor(90, TimeUnit.SECONDS), "producer did not finish");
             String produced = new String(producer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(0, producer.exitValue(), produced);
             assertTrue(produced.startsWith("published " + n + " on "), produced);
 
-            Process consumer = StreamJvms.start(server.address(), APP, classes, null, "streamapp.Consumer", "sensor");
+            Process consumer = StreamJvms.start(server, APP, classes, null, "streamapp.Consumer", "sensor");
             assertTrue(consumer.waitFor(90, TimeUnit.SECONDS), "consumer did not finish");
             String text = new String(consumer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(0, consumer.exitValue(), text);

@@ -67,7 +67,7 @@ class StreamsManyToManyTest {
             // poll while the producers publish.
             List<BufferedReader> consumerLines = new ArrayList<>();
             for (int c = 1; c <= CONSUMERS; c++) {
-                Process p = StreamJvms.start(server.address(), APP, classes, tmp.resolve("c" + c + ".err"),
+                Process p = StreamJvms.start(server, APP, classes, tmp.resolve("c" + c + ".err"),
                         "streamapp.MultiConsumer", specs.toArray(String[]::new));
                 consumers.add(p);
                 consumerLines.add(StreamJvms.lines(p));
@@ -80,7 +80,7 @@ class StreamsManyToManyTest {
             for (String name : PRODUCERS) {
                 List<String> args = new ArrayList<>(List.of(name, String.valueOf(PER_PRODUCER)));
                 args.addAll(specs);
-                producers.add(StreamJvms.start(server.address(), APP, classes, tmp.resolve(name + ".err"),
+                producers.add(StreamJvms.start(server, APP, classes, tmp.resolve(name + ".err"),
                         "streamapp.MultiProducer", args.toArray(String[]::new)));
             }
             // Both producers are writers of every stream before either closes one.
@@ -145,9 +145,9 @@ class StreamsManyToManyTest {
         Map<String, String> utf8 = Map.of("BRAID_STREAMS_SERIALIZER", "streamapp.Utf8Strings");
         String spec = "object:nm-serializer:AT_MOST_ONCE";
         // Two applications: each sees every record.
-        Process same = StreamJvms.start(server.address(), "ser-utf8", utf8, classes, tmp.resolve("ser-same.err"),
+        Process same = StreamJvms.start(server, "ser-utf8", utf8, classes, tmp.resolve("ser-same.err"),
                 "streamapp.MultiConsumer", spec);
-        Process other = StreamJvms.start(server.address(), "ser-java", Map.of(), classes, tmp.resolve("ser-other.err"),
+        Process other = StreamJvms.start(server, "ser-java", Map.of(), classes, tmp.resolve("ser-other.err"),
                 "streamapp.MultiConsumer", spec);
         Process producer = null;
         try {
@@ -155,7 +155,7 @@ class StreamsManyToManyTest {
             assertNotNull(StreamJvms.awaitLine(sameLines, "joined", 150), stderr("ser-same"));
             assertNotNull(StreamJvms.awaitLine(StreamJvms.lines(other), "joined", 150), stderr("ser-other"));
             CompletableFuture<String> sameOut = StreamJvms.rest(sameLines);
-            producer = StreamJvms.start(server.address(), "ser-producer", utf8, classes, tmp.resolve("ser-p.err"),
+            producer = StreamJvms.start(server, "ser-producer", utf8, classes, tmp.resolve("ser-p.err"),
                     "streamapp.MultiProducer", "s", "20", spec);
             assertNotNull(StreamJvms.awaitLine(StreamJvms.lines(producer), "ready", 150), stderr("ser-p"));
             producer.getOutputStream().write('\n');

@@ -1,6 +1,7 @@
 package io.braid.streams.client;
 
 import io.braid.comm.message.Message;
+import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.transport.MessageClient;
 import io.braid.comm.transport.MessageHandler;
 import io.braid.streams.BackendException;
@@ -96,6 +97,8 @@ public final class DistroStreamClient implements AutoCloseable {
     private final String clientId = UUID.randomUUID().toString();
     private final long requestTimeoutMs;
     private final ObjectBackendFactory backendFactory;
+    /** What the connection proves; null: resolved at first connect ({@link StreamSecurity}). */
+    private volatile ConnectionSecurity security;
     private final AtomicLong nextRequestId = new AtomicLong(1);
     private final AtomicLong nextHandle = new AtomicLong(1);
     private final Map<Long, CompletableFuture<StreamReply>> pending = new ConcurrentHashMap<>();
@@ -133,6 +136,16 @@ public final class DistroStreamClient implements AutoCloseable {
 
     public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends,
                               long requestTimeoutMs) {
+        this(serverAddress, applicationId, backends, requestTimeoutMs, null);
+    }
+
+    /**
+     * As {@link #DistroStreamClient(String, String, ObjectBackendFactory, long)}, proving
+     * {@code security}'s secret to the server (null: the process's, see {@link StreamSecurity}).
+     */
+    public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends,
+                              long requestTimeoutMs, ConnectionSecurity security) {
+        this.security = security;
         this.serverAddress = serverAddress;
         int colon = serverAddress == null ? -1 : serverAddress.lastIndexOf(':');
         if (colon <= 0) {
@@ -167,7 +180,9 @@ public final class DistroStreamClient implements AutoCloseable {
                             + " printed by scripts/braid-stream-server; inside braid-run it is set for you");
                 }
                 try {
-                    processClient = new DistroStreamClient(address.trim(), null, null);
+                    processClient = new DistroStreamClient(address.trim(), null, null,
+                            Long.getLong(TIMEOUT_PROPERTY, DEFAULT_REQUEST_TIMEOUT_MS),
+                            StreamSecurity.forProcess(System.getProperty(SERVER_PROPERTY) == null, address.trim()));
                 } catch (IllegalArgumentException e) {
                     throw new BackendException(e.getMessage() + " (from " + (System.getProperty(SERVER_PROPERTY) != null
                             ? "-D" + SERVER_PROPERTY : SERVER_ENV) + ")");
@@ -508,7 +523,12 @@ public final class DistroStreamClient implements AutoCloseable {
                 return ch;
             }
             if (transport == null) {
-                transport = new MessageClient("stream-client");
+                if (security == null) {
+                    security = ConnectionSecurity.process();
+                }
+                // A server that never completes the handshake costs no more than a request may take.
+                transport = new MessageClient("stream-client", MessageClient.DEFAULT_THREADS, security.withHandshakeTimeoutMs(
+                        Math.min(security.handshakeTimeoutMs(), requestTimeoutMs)));
             }
             Connection handler = new Connection();
             try {

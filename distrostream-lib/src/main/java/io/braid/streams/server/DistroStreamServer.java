@@ -1,5 +1,6 @@
 package io.braid.streams.server;
 
+import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.message.Message;
 import io.braid.comm.transport.MessageHandler;
 import io.braid.comm.transport.MessageServer;
@@ -129,7 +130,8 @@ public final class DistroStreamServer implements AutoCloseable {
     static DistroStreamServer start(StreamServerBuilder b) throws IOException {
         DistroStreamServer s = new DistroStreamServer(b);
         try {
-            s.server = MessageServer.start(b.host, b.port, () -> s.new Connection(), "stream-server");
+            s.server = MessageServer.start(b.host, b.port, () -> s.new Connection(), "stream-server",
+                    MessageServer.DEFAULT_WORKER_THREADS, b.security != null ? b.security : ConnectionSecurity.process());
         } catch (IOException | RuntimeException e) {
             s.close();
             throw e;

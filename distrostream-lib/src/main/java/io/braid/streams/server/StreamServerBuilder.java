@@ -1,5 +1,6 @@
 package io.braid.streams.server;
 
+import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.streams.StreamType;
 
 import java.io.IOException;
@@ -18,6 +19,7 @@ public final class StreamServerBuilder {
     FileQueueFactory fileQueues;
     Set<StreamType> allowedTypes = EnumSet.allOf(StreamType.class);
     String disallowedHint = "";
+    ConnectionSecurity security;
 
     /** Address to bind (default 127.0.0.1; "0.0.0.0": every interface, advertising this host's address). */
     public StreamServerBuilder host(String host) {
@@ -68,6 +70,15 @@ public final class StreamServerBuilder {
     public StreamServerBuilder allowedTypes(Set<StreamType> types, String hint) {
         this.allowedTypes = types.isEmpty() ? EnumSet.noneOf(StreamType.class) : EnumSet.copyOf(types);
         this.disallowedHint = hint == null ? "" : hint;
+        return this;
+    }
+
+    /**
+     * The secret (and TLS) every client must prove (default: this process's, {@link
+     * ConnectionSecurity#process()}, i.e. the run's inside braid-run).
+     */
+    public StreamServerBuilder security(ConnectionSecurity security) {
+        this.security = security;
         return this;
     }
 

@@ -1,6 +1,10 @@
 package io.braid.launcher;
 
 import io.braid.engine.deploy.XmlNodeProvider;
+import io.braid.comm.auth.ConnectionSecurity;
+import io.braid.comm.auth.RunSecret;
+import io.braid.comm.tls.SelfSignedCertificates;
+import io.braid.comm.tls.TlsIdentity;
 import io.braid.engine.resources.Cluster;
 import io.braid.engine.resources.ResourcesException;
 import io.braid.engine.scheduling.learning.LearningPolicy;
@@ -74,7 +78,10 @@ public final class BraidRun {
         StreamingMode streaming = StreamingMode.parse(o.get("--streaming"));
         KafkaMode streamingBackend = streamingBackend(o.get("--streaming_backend"));
         String streamServer = existingStreamServer(o, System.getenv(DistroStreamClient.SERVER_ENV));
+        TlsIdentity tls = tlsIdentity(o); // before the log dir: a bad file is a usage error
         Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"), app, logLevel);
+        // The run's secret: every connection of the run proves it; workers get it in their environment.
+        ConnectionSecurity.install(ConnectionSecurity.of(RunSecret.generate()).withTls(tls));
         RunSettings settings = new RunSettings(app, o.appArgs(), classpath(o.get("--classpath")), o.all("--interface"),
                 cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--tracing"), o.flag("--summary"),
                 o.intValue("--io_executors"),
@@ -82,6 +89,26 @@ public final class BraidRun {
                 braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority,
                 o.isSet("--master_name") ? o.get("--master_name") : null);
         return new JavaAppRun(settings).run();
+    }
+
+    /**
+     * The run's TLS identity: none without {@code --tls}; {@code --tls_cert}/{@code --tls_key} when
+     * given (they imply {@code --tls}); else a self-signed certificate made now for this run.
+     */
+    static TlsIdentity tlsIdentity(LauncherOptions o) {
+        boolean cert = o.isSet("--tls_cert");
+        boolean key = o.isSet("--tls_key");
+        if (cert != key) {
+            throw new UsageException(cert ? "--tls_cert needs --tls_key (its private key)" : "--tls_key needs --tls_cert");
+        }
+        if (cert) {
+            try {
+                return TlsIdentity.fromPemFiles(Path.of(o.get("--tls_cert")), Path.of(o.get("--tls_key")));
+            } catch (java.io.IOException e) {
+                throw new UsageException("--tls_cert/--tls_key: " + e.getMessage());
+            }
+        }
+        return o.flag("--tls") ? SelfSignedCertificates.generate("braid-run", java.time.Duration.ofDays(365)) : null;
     }
 
     /** Checks the master's {@code -Dbraid.io.learning} (BRAID_MASTER_JVM_OPTS) before anything starts. */

@@ -2,6 +2,8 @@ package io.braid.worker;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import io.braid.comm.launch.WorkerCommand;
+import io.braid.comm.auth.ConnectionSecurity;
+import io.braid.comm.auth.RunSecret;
 import io.braid.comm.message.WorkerHello;
 import io.braid.comm.serial.ObjectSerializer;
 import io.braid.comm.transport.DataFetcher;
@@ -45,6 +47,7 @@ public final class WorkerMain {
 
     public static void main(String[] args) throws Exception {
         WorkerCommand opts = WorkerCommand.parse(args);
+        joinRunSecurity();
         Files.createDirectories(opts.workingDir());
         Files.createDirectories(opts.jobsDir());
         URL[] urls = new URL[opts.classpath().size()];
@@ -62,7 +65,16 @@ public final class WorkerMain {
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
         ExecutionManager[] execution = new ExecutionManager[1];
-        MasterConnection master = MasterConnection.open(opts, new MasterLink(() -> execution[0], store, fetcher));
+        MasterConnection master;
+        try {
+            master = MasterConnection.open(opts, new MasterLink(() -> execution[0], store, fetcher));
+        } catch (IOException e) {
+            // e.g. "cannot connect to master 127.0.0.1:4567: the server refused this process's proof of the secret"
+            // stderr, not the log: with --log_level=off the worker log would stay empty.
+            System.err.println("braid-worker " + opts.node() + ": cannot join the run: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         execution[0] = new ExecutionManager(opts.computingUnits(), opts.ioExecutors(), runner, output, master::send);
         master.send(new WorkerHello(opts.node(), dataServer.host(), dataServer.port(), ProcessHandle.current().pid(),
                 opts.logFile()));
@@ -106,6 +118,21 @@ public final class WorkerMain {
         }
         throw new IOException("no free port in " + opts.minPort() + "-" + opts.maxPort() + " on " + opts.bindHost()
                 + (last == null ? "" : " (" + last.getMessage() + ")"), last);
+    }
+
+    /**
+     * Takes the run's secret (and TLS identity) from the environment the master started this
+     * process with; without it the worker could not prove it belongs to the run, so it stops here.
+     */
+    private static void joinRunSecurity() {
+        try {
+            ConnectionSecurity.install(ConnectionSecurity.fromEnvironment(System.getenv()).orElseThrow(
+                    () -> new IllegalArgumentException(RunSecret.ENV + " is not set: a worker needs the run's secret in"
+                            + " its environment (braid-run and its launchers set it)")));
+        } catch (IllegalArgumentException e) {
+            System.err.println("braid-worker: cannot start: " + e.getMessage());
+            System.exit(2);
+        }
     }
 
     /** Closes the process's stream client, waiting at most {@link #STREAM_CLOSE_MS}; the exit ends the rest. */

@@ -1,5 +1,6 @@
 package io.braid.comm.transport;
 
+import io.braid.comm.auth.ConnectionSecurity;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -30,6 +31,7 @@ public final class DataFetcher implements AutoCloseable {
     private final EventLoopGroup group;
     private final boolean ownsGroup;
     private final int connectTimeoutMs;
+    private final ConnectionSecurity security = ConnectionSecurity.process();
     private final Map<String, CompletableFuture<RequestClient>> connections = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
@@ -135,7 +137,7 @@ public final class DataFetcher implements AutoCloseable {
         RequestClient client = new RequestClient(key);
         ChannelFuture connect;
         try {
-            connect = MessageClient.connectAsync(host, port, client, group, connectTimeoutMs);
+            connect = MessageClient.connectAsync(host, port, client, group, connectTimeoutMs, security);
         } catch (RuntimeException e) { // e.g. the group is shut down
             connections.remove(key, result);
             result.completeExceptionally(MessageClient.connectFailure("data server", host, port, connectTimeoutMs, e));

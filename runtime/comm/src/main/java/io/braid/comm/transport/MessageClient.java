@@ -1,5 +1,6 @@
 package io.braid.comm.transport;
 
+import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.codec.BraidPipeline;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -7,12 +8,14 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Promise;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -20,17 +23,26 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Outgoing Braid connections. Either use the static {@link #connect(String, int, ChannelHandler,
- * EventLoopGroup, int)} with your own event loops, or an instance, which owns a small group.
+ * EventLoopGroup, int)} with your own event loops, or an instance, which owns a small group. A
+ * connection counts as made once both sides proved the run's secret ({@link ConnectionSecurity};
+ * the static methods use {@link ConnectionSecurity#process()}).
  */
 public final class MessageClient implements AutoCloseable {
 
     public static final int DEFAULT_THREADS = 1;
 
     private final EventLoopGroup group;
+    private final ConnectionSecurity security;
 
-    /** A client owning {@code threads} NIO event loop threads named {@code name-io-N}. */
+    /** A client owning {@code threads} NIO event loop threads named {@code name-io-N}, with this process's security. */
     public MessageClient(String name, int threads) {
+        this(name, threads, ConnectionSecurity.process());
+    }
+
+    /** A client owning {@code threads} event loop threads whose connections authenticate with {@code security}. */
+    public MessageClient(String name, int threads, ConnectionSecurity security) {
         this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory(name + "-io", true));
+        this.security = security;
     }
 
     public MessageClient(String name) {
@@ -44,7 +56,7 @@ public final class MessageClient implements AutoCloseable {
 
     /** Blocking connect, see {@link #connect(String, String, int, ChannelHandler, EventLoopGroup, int)}. */
     public Channel connect(String peerKind, String host, int port, ChannelHandler handler, int timeoutMs) throws IOException {
-        return connect(peerKind, host, port, handler, group, timeoutMs);
+        return connect(peerKind, host, port, handler, group, timeoutMs, security);
     }
 
     /** Closes all connections of this client and waits for its event loops to end. */
@@ -68,7 +80,13 @@ public final class MessageClient implements AutoCloseable {
      */
     public static Channel connect(String peerKind, String host, int port, ChannelHandler handler, EventLoopGroup group,
                                   int timeoutMs) throws IOException {
-        ChannelFuture f = connectAsync(host, port, handler, group, timeoutMs);
+        return connect(peerKind, host, port, handler, group, timeoutMs, ConnectionSecurity.process());
+    }
+
+    /** As {@link #connect(String, String, int, ChannelHandler, EventLoopGroup, int)}, authenticating with {@code security}. */
+    public static Channel connect(String peerKind, String host, int port, ChannelHandler handler, EventLoopGroup group,
+                                  int timeoutMs, ConnectionSecurity security) throws IOException {
+        ChannelFuture f = connectAsync(host, port, handler, group, timeoutMs, security);
         try {
             f.await();
         } catch (InterruptedException e) {
@@ -83,10 +101,23 @@ public final class MessageClient implements AutoCloseable {
         return f.channel();
     }
 
-    /** Starts a connection; the future fails with the raw Netty cause, see {@link #connectFailure}. */
+    /** {@link #connectAsync(String, int, ChannelHandler, EventLoopGroup, int, ConnectionSecurity)} with this process's security. */
     public static ChannelFuture connectAsync(String host, int port, ChannelHandler handler, EventLoopGroup group,
                                              int timeoutMs) {
-        return new Bootstrap()
+        return connectAsync(host, port, handler, group, timeoutMs, ConnectionSecurity.process());
+    }
+
+    /**
+     * Starts a connection; the future completes when the connection is authenticated (the
+     * handler is then in the pipeline) and fails with the raw Netty cause or an
+     * {@link io.braid.comm.auth.AuthenticationException}, see {@link #connectFailure}. The
+     * handshake's own timeout ({@link ConnectionSecurity#handshakeTimeoutMs()}) bounds it after
+     * the TCP connect.
+     */
+    public static ChannelFuture connectAsync(String host, int port, ChannelHandler handler, EventLoopGroup group,
+                                             int timeoutMs, ConnectionSecurity security) {
+        Promise<Void> authenticated = group.next().newPromise();
+        ChannelFuture connect = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -95,10 +126,24 @@ public final class MessageClient implements AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        BraidPipeline.init(ch.pipeline(), handler);
+                        BraidPipeline.initClient(ch.pipeline(), security, host, port, authenticated, handler);
                     }
                 })
                 .connect(host, port);
+        ChannelPromise ready = connect.channel().newPromise();
+        connect.addListener(f -> {
+            if (!f.isSuccess()) {
+                ready.tryFailure(f.cause());
+            }
+        });
+        authenticated.addListener(f -> {
+            if (f.isSuccess()) {
+                ready.trySuccess();
+            } else {
+                ready.tryFailure(f.cause());
+            }
+        });
+        return ready;
     }
 
     /** The IOException to report a failed connect: "cannot connect to {kind} {host}:{port}: {reason}". */

@@ -1,5 +1,6 @@
 package io.braid.comm.transport;
 
+import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.codec.BraidPipeline;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -23,7 +24,8 @@ import java.util.function.Supplier;
 
 /**
  * A listening Braid endpoint (master, worker, data server): accepts connections and gives each a
- * {@link BraidPipeline} ending in a handler from the factory. Owns its event loops.
+ * {@link BraidPipeline} ending in a handler from the factory, once the peer proved the run's
+ * secret ({@link ConnectionSecurity}). Owns its event loops.
  */
 public final class MessageServer implements AutoCloseable {
 
@@ -56,16 +58,23 @@ public final class MessageServer implements AutoCloseable {
         return start(bindHost, port, handlerFactory, name, DEFAULT_WORKER_THREADS);
     }
 
+    /** {@link #start(String, int, Supplier, String, int, ConnectionSecurity)} with {@link ConnectionSecurity#process()}. */
+    public static MessageServer start(String bindHost, int port, Supplier<? extends ChannelHandler> handlerFactory,
+                                      String name, int workerThreads) throws IOException {
+        return start(bindHost, port, handlerFactory, name, workerThreads, ConnectionSecurity.process());
+    }
+
     /**
      * Binds {@code bindHost:port} (port 0: any free port, see {@link #port()}) and returns once
      * listening. {@code handlerFactory} is called once per accepted connection (it may return the
-     * same instance every time if that handler is {@code @Sharable}). {@code name} prefixes the
-     * thread names and log lines.
+     * same instance every time if that handler is {@code @Sharable}), and its handler is added
+     * only once the peer is authenticated with {@code security}. {@code name} prefixes the thread
+     * names and log lines.
      *
      * @throws IOException naming the address when it cannot be bound
      */
     public static MessageServer start(String bindHost, int port, Supplier<? extends ChannelHandler> handlerFactory,
-                                      String name, int workerThreads) throws IOException {
+                                      String name, int workerThreads, ConnectionSecurity security) throws IOException {
         EventLoopGroup boss = new NioEventLoopGroup(1, new DefaultThreadFactory(name + "-accept", true));
         EventLoopGroup workers = new NioEventLoopGroup(workerThreads, new DefaultThreadFactory(name + "-io", true));
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -77,7 +86,7 @@ public final class MessageServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        BraidPipeline.init(ch.pipeline(), handlerFactory.get());
+                        BraidPipeline.initServer(ch.pipeline(), security, name, handlerFactory.get());
                     }
                 });
         ChannelFuture bind = bootstrap.bind(bindHost, port).awaitUninterruptibly();
@@ -87,7 +96,7 @@ public final class MessageServer implements AutoCloseable {
             throw new IOException("cannot start " + name + " on " + bindHost + ":" + port + ": " + cause.getMessage(), cause);
         }
         MessageServer server = new MessageServer(name, boss, workers, bind.channel());
-        LOG.info("{} listening on {}:{}", name, server.host(), server.port());
+        LOG.info("{} listening on {}:{}{}", name, server.host(), server.port(), security.usesTls() ? " (TLS)" : "");
         return server;
     }
 

@@ -7,9 +7,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.InputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -74,20 +71,22 @@ class HeartbeatsTest {
     @Test
     void aPeerThatSendsNothingIsDisconnectedAfterTheTimeout() throws Exception {
         LinkEnd serverEnd = new LinkEnd();
+        // An authenticated peer without heartbeats plays a host that vanished: connected, then silent.
+        LinkEnd silent = new LinkEnd() {
+            @Override
+            public void handlerAdded(ChannelHandlerContext ctx) {
+            }
+        };
         try (MessageServer server = MessageServer.start("127.0.0.1", 0, () -> serverEnd, "hb-server", 1);
-             Socket silent = new Socket()) {
-            // A raw socket plays a host that vanished: connected, never a byte.
-            silent.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
+             MessageClient client = new MessageClient("silent-client")) {
+            Channel ch = client.connect("master", "127.0.0.1", server.port(), silent, 5000);
             long t0 = System.nanoTime();
             serverEnd.closed.get(10, TimeUnit.SECONDS);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertTrue(ms >= TIMEOUT_MS / 2, "closed after " + ms + " ms, before the timeout");
-            silent.setSoTimeout(5000);
-            InputStream in = silent.getInputStream();
-            // It may have received heartbeats; then the end of the stream.
-            while (in.read() >= 0) {
-                // heartbeat bytes
-            }
+            silent.closed.get(10, TimeUnit.SECONDS);
+            assertTrue(!ch.isActive());
+            assertTrue(serverEnd.received.isEmpty(), () -> "the server's handler saw " + serverEnd.received);
         }
     }
 

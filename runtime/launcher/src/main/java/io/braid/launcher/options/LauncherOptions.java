@@ -5,6 +5,7 @@ import io.braid.launcher.run.MasterJit;
 import io.braid.launcher.run.WorkerJit;
 import io.braid.launcher.run.WorkerPriority;
 import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.protocol.StreamSecretFile;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,12 +44,18 @@ public final class LauncherOptions {
             new OptionSpec("--jvm_workers_opts", List.of(), "OPTS", "", "extra JVM options of the worker processes, "
                     + "comma-separated"),
             new OptionSpec("--worker_start_timeout", List.of(), "SECONDS", "60", "how long to wait for workers to connect"),
+            new OptionSpec("--tls", List.of(), null, "false", "encrypt every connection of the run (master, workers, "
+                    + "data, streams) with TLS; a self-signed certificate is made for the run unless --tls_cert is given"),
+            new OptionSpec("--tls_cert", List.of(), "PEM", "", "certificate of the run's TLS (with --tls_key; implies --tls)"),
+            new OptionSpec("--tls_key", List.of(), "PEM", "", "unencrypted PKCS#8 private key of --tls_cert"),
             new OptionSpec("--help", List.of("-h"), null, "false", "print this help and exit"));
 
     /** Environment variables braid-run reads, with their one-line documentation. */
     public static final List<EnvironmentSpec> ENVIRONMENT = List.of(
             new EnvironmentSpec(DistroStreamClient.SERVER_ENV, "HOST:PORT", "use this running stream server "
                     + "(scripts/braid-stream-server) instead of starting one"),
+            new EnvironmentSpec(StreamSecretFile.ENV, "FILE", "the secret file of the stream server named by "
+                    + DistroStreamClient.SERVER_ENV + " (its second output line)"),
             new EnvironmentSpec("BRAID_MASTER_JVM_OPTS", "OPTS", "extra JVM options of the master (e.g. -Xmx4g)"),
             new EnvironmentSpec(MasterJit.ENV, "auto|c1|c2", "the master's JIT: C1 only, or C1 and C2; auto = "
                     + "C1 only on a host of at most 2 cores [default: auto]"),

@@ -1,5 +1,6 @@
 package io.braid.launcher.run;
 
+import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.engine.Master;
 import io.braid.engine.core.MasterConfig;
 import io.braid.engine.deploy.LauncherChooser;
@@ -93,7 +94,7 @@ public final class JavaAppRun {
         LOG.info("local workers' CPU priority: {}", settings.workerPriority().describe(prefix));
         WorkerLaunch launch = new WorkerLaunch(prefix, javaCommand(), settings.braidJar(), workerJvm, masterHost,
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
-                settings.ioExecutors());
+                settings.ioExecutors(), ConnectionSecurity.process().workerEnvironment()); // the secret: never on a command line
         MasterConfig config = new MasterConfig(launch, settings.graph(), settings.tracing(), ProgressLine.wanted(),
                 settings.workerStartTimeoutSeconds() * 1000L);
         Master master;
@@ -167,7 +168,8 @@ public final class JavaAppRun {
         }
         try {
             return StreamHosting.attach(settings.streamServer(),
-                    applicationId + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 16));
+                    applicationId + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 16),
+                    System.getenv(io.braid.streams.protocol.StreamSecretFile.ENV));
         } catch (IOException e) {
             throw new AppSetupException("BRAID_STREAM_SERVER=" + settings.streamServer() + ": " + e.getMessage());
         }

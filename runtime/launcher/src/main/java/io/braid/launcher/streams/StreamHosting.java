@@ -4,6 +4,7 @@ import io.braid.engine.task.StreamParam;
 import io.braid.streams.BackendException;
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.DistroStreamServer;
+import io.braid.streams.protocol.StreamSecretFile;
 import io.braid.streams.server.KafkaMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,12 +31,15 @@ public final class StreamHosting implements AutoCloseable {
     private final DistroStreamServer server;
     private final String address;
     private final String applicationId;
+    /** The existing server's secret file (null: the run's own server, which takes the run's secret). */
+    private final String secretFile;
     private volatile boolean prepareObjects;
 
-    private StreamHosting(DistroStreamServer server, String address, String applicationId) {
+    private StreamHosting(DistroStreamServer server, String address, String applicationId, String secretFile) {
         this.server = server;
         this.address = address;
         this.applicationId = applicationId;
+        this.secretFile = secretFile;
     }
 
     /**
@@ -52,18 +56,20 @@ public final class StreamHosting implements AutoCloseable {
         System.setProperty(DistroStreamClient.APP_ID_PROPERTY, applicationId);
         LOG.info("stream server at {} for application {} (streaming {}, Kafka {})", server.address(), applicationId,
                 mode, kafka);
-        return new StreamHosting(server, server.address(), applicationId);
+        return new StreamHosting(server, server.address(), applicationId, null);
     }
 
     /**
      * Uses the stream server already running at {@code address} ({@code host:port}, e.g. started
      * by scripts/braid-stream-server and shared with processes outside the run): the master and
      * the workers become its clients; that server decides which stream kinds exist and where
-     * Kafka is, and outlives the run.
+     * Kafka is, and outlives the run. Its secret comes from the file {@code secretFile} names
+     * ({@value StreamSecretFile#ENV}); the workers are told where it is (a path, not the secret).
      *
-     * @throws IOException naming the address when it is malformed or nothing accepts connections there
+     * @throws IOException naming the address when it is malformed or nothing accepts connections
+     *                     there, or the secret file when it is missing or unreadable
      */
-    public static StreamHosting attach(String address, String applicationId) throws IOException {
+    public static StreamHosting attach(String address, String applicationId, String secretFile) throws IOException {
         String a = address.trim();
         int colon = a.lastIndexOf(':');
         int port;
@@ -80,10 +86,17 @@ public final class StreamHosting implements AutoCloseable {
         } catch (IOException e) {
             throw new IOException("no stream server answers at " + a + " (" + e.getMessage() + ")", e);
         }
+        if (secretFile == null || secretFile.isBlank()) {
+            throw new IOException("set " + StreamSecretFile.ENV + " to the secret file that server printed (its second"
+                    + " line) too");
+        }
+        String file = java.nio.file.Path.of(secretFile.trim()).toAbsolutePath().toString();
+        StreamSecretFile.read(java.nio.file.Path.of(file)); // fails now, naming the file, rather than at the first stream
         System.setProperty(DistroStreamClient.SERVER_PROPERTY, a);
+        System.setProperty(StreamSecretFile.PROPERTY, file);
         System.setProperty(DistroStreamClient.APP_ID_PROPERTY, applicationId);
         LOG.info("using the existing stream server at {} for application {}", a, applicationId);
-        return new StreamHosting(null, a, applicationId);
+        return new StreamHosting(null, a, applicationId, file);
     }
 
     /** The server's address ({@code host:port}). */
@@ -109,6 +122,9 @@ public final class StreamHosting implements AutoCloseable {
                 "-D" + DistroStreamClient.APP_ID_PROPERTY + "=" + applicationId));
         if (prepareObjects) {
             options.add("-D" + DistroStreamClient.PREPARE_PROPERTY + "=true");
+        }
+        if (secretFile != null) {
+            options.add("-D" + StreamSecretFile.PROPERTY + "=" + secretFile);
         }
         return options;
     }
@@ -144,6 +160,7 @@ public final class StreamHosting implements AutoCloseable {
             server.close();
         }
         System.clearProperty(DistroStreamClient.SERVER_PROPERTY);
+        System.clearProperty(StreamSecretFile.PROPERTY);
         System.clearProperty(DistroStreamClient.APP_ID_PROPERTY);
     }
 }

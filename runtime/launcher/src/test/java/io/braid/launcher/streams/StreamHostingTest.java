@@ -1,6 +1,9 @@
 package io.braid.launcher.streams;
 
+import io.braid.comm.auth.ConnectionSecurity;
+import io.braid.comm.auth.RunSecret;
 import io.braid.streams.FileDistroStream;
+import io.braid.streams.protocol.StreamSecretFile;
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.DistroStreamServer;
 import io.braid.streams.server.KafkaMode;
@@ -22,15 +25,28 @@ class StreamHostingTest {
     @TempDir
     Path tmp;
 
+    /** A standalone-like server with a secret of its own, written to {@code tmp/server.secret}. */
+    private DistroStreamServer existing() throws IOException {
+        ConnectionSecurity security = ConnectionSecurity.of(RunSecret.generate());
+        DistroStreamServer server = DistroStreamServer.builder().host("127.0.0.1").kafka(KafkaMode.EMBEDDED)
+                .workDir(tmp.resolve("k")).security(security).start();
+        StreamSecretFile.write(Path.of(secretFile()), security, server.address());
+        return server;
+    }
+
+    private String secretFile() {
+        return tmp.resolve("server.secret").toString();
+    }
+
     @Test
     void attachPointsTheMainProgramAndTheWorkersAtTheExistingServer() throws Exception {
-        try (DistroStreamServer existing = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("k"))) {
-            StreamHosting hosting = StreamHosting.attach(existing.address(), "app-1");
+        try (DistroStreamServer existing = existing()) {
+            StreamHosting hosting = StreamHosting.attach(existing.address(), "app-1", secretFile());
             String id;
             try {
                 assertEquals(existing.address(), hosting.address());
-                assertEquals(List.of("-Dbraid.stream.server=" + existing.address(), "-Dbraid.app.id=app-1"),
-                        hosting.workerJvmOptions());
+                assertEquals(List.of("-Dbraid.stream.server=" + existing.address(), "-Dbraid.app.id=app-1",
+                        "-D" + StreamSecretFile.PROPERTY + "=" + secretFile()), hosting.workerJvmOptions());
                 FileDistroStream s = new FileDistroStream("shared", tmp.toString());
                 assertEquals(existing.address(), DistroStreamClient.get().serverAddress());
                 assertFalse(s.isClosed());
@@ -40,7 +56,7 @@ class StreamHostingTest {
             }
             assertTrue(System.getProperty(DistroStreamClient.SERVER_PROPERTY) == null, "properties cleared");
             // The existing server keeps running: a second run attaches and finds the same stream by alias.
-            StreamHosting again = StreamHosting.attach(existing.address(), "app-2");
+            StreamHosting again = StreamHosting.attach(existing.address(), "app-2", secretFile());
             try {
                 FileDistroStream s = new FileDistroStream("shared", tmp.toString());
                 assertEquals(id, s.getId());
@@ -52,12 +68,13 @@ class StreamHostingTest {
 
     @Test
     void aRunThatUsesObjectStreamsHasItsWorkersPrepareThem() throws Exception {
-        try (DistroStreamServer existing = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("k"))) {
-            StreamHosting hosting = StreamHosting.attach(existing.address(), "app-1");
+        try (DistroStreamServer existing = existing()) {
+            StreamHosting hosting = StreamHosting.attach(existing.address(), "app-1", secretFile());
             try {
                 hosting.prepareObjectStreams();
                 assertEquals(List.of("-Dbraid.stream.server=" + existing.address(), "-Dbraid.app.id=app-1",
-                        "-D" + DistroStreamClient.PREPARE_PROPERTY + "=true"), hosting.workerJvmOptions());
+                        "-D" + DistroStreamClient.PREPARE_PROPERTY + "=true", "-D" + StreamSecretFile.PROPERTY + "=" + secretFile()),
+                        hosting.workerJvmOptions());
             } finally {
                 hosting.close();
             }
@@ -66,14 +83,26 @@ class StreamHostingTest {
 
     @Test
     void aMalformedAddressOrNoServerIsReportedWithTheAddress() throws Exception {
-        IOException bad = assertThrows(IOException.class, () -> StreamHosting.attach("nohostport", "a"));
+        IOException bad = assertThrows(IOException.class, () -> StreamHosting.attach("nohostport", "a", secretFile()));
         assertEquals("'nohostport' is not host:port", bad.getMessage());
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
         String address = "127.0.0.1:" + port;
-        IOException none = assertThrows(IOException.class, () -> StreamHosting.attach(address, "a"));
+        IOException none = assertThrows(IOException.class, () -> StreamHosting.attach(address, "a", secretFile()));
         assertTrue(none.getMessage().startsWith("no stream server answers at " + address + " ("), none.getMessage());
+    }
+
+    @Test
+    void attachingWithoutTheServersSecretFileIsRefusedNamingTheVariable() throws Exception {
+        try (DistroStreamServer existing = existing()) {
+            IOException e = assertThrows(IOException.class, () -> StreamHosting.attach(existing.address(), "a", null));
+            assertEquals("set BRAID_STREAM_SECRET_FILE to the secret file that server printed (its second line) too",
+                    e.getMessage());
+            IOException missing = assertThrows(IOException.class,
+                    () -> StreamHosting.attach(existing.address(), "a", tmp.resolve("nope").toString()));
+            assertTrue(missing.getMessage().contains("nope"), missing.getMessage());
+        }
     }
 }
