@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -135,8 +140,8 @@ class WorkerLossTest extends ItBase {
      */
     private RunResult killDuringChains(Clusters cluster, String mode, List<String> victims, boolean readMiddles) {
         Clusters.Files xml = cluster.write(tmp.resolve("xml"));
-        java.nio.file.Path resume = tmp.resolve("resume");
-        List<Object> args = new java.util.ArrayList<>(List.of(CHAINS, LENGTH, 50, mode));
+        Path resume = tmp.resolve("resume");
+        List<Object> args = new ArrayList<>(List.of(CHAINS, LENGTH, 50, mode));
         if (readMiddles) {
             args.add(resume);
         }
@@ -159,9 +164,9 @@ class WorkerLossTest extends ItBase {
         }
         if (readMiddles) {
             try {
-                java.nio.file.Files.createFile(resume);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                Files.createFile(resume);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
         return run.await();
