@@ -113,6 +113,15 @@ class SecurityTest extends ItBase {
         assertEquals(2, r.workerLogs().size(), r::describe);
         r.workerLogs().forEach((node, workerLog) -> assertTrue(workerLog.matches("(?s).*data-\\S+ listening on \\S+ \\(TLS\\).*"),
                 () -> node + "\n" + r.describe()));
+        // A one-machine run listens on loopback only: the master on 127.0.0.1, each worker on its node's address.
+        List<String> bound = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(" listening on (\\S+):\\d+").matcher(
+                log + String.join("\n", r.workerLogs().values()));
+        while (m.find()) {
+            bound.add(m.group(1));
+        }
+        assertEquals(List.of("127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.2", "127.0.0.3"),
+                bound.stream().sorted().toList(), r::describe);
     }
 
     @Test
