@@ -139,4 +139,45 @@ class SecurityTest extends ItBase {
                     () -> line + "\n" + r.describe());
         }
     }
+    /**
+     * The secret reaches a worker in its environment only: it is in /proc/PID/environ of the
+     * worker (readable by its user alone) and on no process's command line (which every user sees).
+     */
+    @Test
+    void theSecretIsInTheWorkersEnvironmentAndOnNoCommandLine() throws Exception {
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        BraidRunner.Running run = BraidRunner.in(tmp).app("exchange").cluster(cluster).main("exchange.Main")
+                .options("--log_level=info").args("hybrid", 4, 2000, 20).start();
+        try {
+            run.awaitRuntimeLog(java.util.regex.Pattern.compile("(running \\S+ with)"));
+            ProcessHandle worker = run.workerProcess("127.0.0.2").orElseThrow(
+                    () -> new AssertionError("no worker process for 127.0.0.2"));
+            String secret = null;
+            for (String entry : java.nio.file.Files.readString(Path.of("/proc", String.valueOf(worker.pid()), "environ"))
+                    .split("\0")) {
+                if (entry.startsWith(RunSecret.ENV + "=")) {
+                    secret = entry.substring(RunSecret.ENV.length() + 1);
+                }
+            }
+            assertTrue(secret != null && secret.matches("[0-9a-f]{64}"), "the worker's environment has the secret");
+            List<String> showing = new ArrayList<>();
+            try (var procs = java.nio.file.Files.list(Path.of("/proc"))) {
+                for (Path p : procs.filter(x -> x.getFileName().toString().matches("\\d+")).toList()) {
+                    try {
+                        String cmdline = new String(java.nio.file.Files.readAllBytes(p.resolve("cmdline")),
+                                StandardCharsets.UTF_8);
+                        if (cmdline.contains(secret)) {
+                            showing.add(p.getFileName() + ": " + cmdline.replace('\0', ' '));
+                        }
+                    } catch (java.io.IOException gone) {
+                        // the process ended meanwhile
+                    }
+                }
+            }
+            assertEquals(List.of(), showing, "processes showing the secret on their command line");
+        } finally {
+            run.process().destroy(); // braid-run stops its workers on SIGTERM
+            FailureTest.awaitNoLeftovers(run.await());
+        }
+    }
 }
