@@ -180,4 +180,30 @@ class SecurityTest extends ItBase {
             FailureTest.awaitNoLeftovers(run.await());
         }
     }
+    /** The user's own certificate and key (made with openssl, RSA) instead of a generated one. */
+    @Test
+    void aRunWithTheUsersCertificateAndKeyWorks() throws Exception {
+        Path cert = tmp.resolve("cert.pem");
+        Path key = tmp.resolve("key.pem");
+        Process openssl = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                key.toString(), "-out", cert.toString(), "-subj", "/CN=braid-test", "-days", "2")
+                .redirectErrorStream(true).start();
+        String out = new String(openssl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(openssl.waitFor(60, TimeUnit.SECONDS) && openssl.exitValue() == 0, out);
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        RunResult r = BraidRunner.in(tmp).app("fanout").cluster(cluster).main("fanout.Main")
+                .options("--tls_cert=" + cert, "--tls_key=" + key, "--log_level=info").args(6).run();
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.runtimeLog().matches("(?s).*master listening on 127\\.0\\.0\\.1:\\d+ \\(TLS\\).*"), r::describe);
+
+        RunResult half = BraidRunner.in(tmp.resolve("half")).app("fanout").main("fanout.Main")
+                .options("--tls_cert=" + cert).args(6).run();
+        assertEquals(2, half.exitCode(), half::describe);
+        assertEquals(List.of("braid-run: --tls_cert needs --tls_key (its private key)"), half.stderrLines());
+        RunResult swapped = BraidRunner.in(tmp.resolve("swapped")).app("fanout").main("fanout.Main")
+                .options("--tls_cert=" + key, "--tls_key=" + cert).args(6).run();
+        assertEquals(2, swapped.exitCode(), swapped::describe);
+        assertEquals(List.of("braid-run: --tls_cert/--tls_key: " + key + ": no -----BEGIN CERTIFICATE----- block"),
+                swapped.stderrLines());
+    }
 }
