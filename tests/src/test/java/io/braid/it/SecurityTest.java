@@ -206,4 +206,15 @@ class SecurityTest extends ItBase {
         assertEquals(List.of("braid-run: --tls_cert/--tls_key: " + key + ": no -----BEGIN CERTIFICATE----- block"),
                 swapped.stderrLines());
     }
+    /** File versions move between the master and two workers over TLS (chunks of files, not objects). */
+    @Test
+    void aRunWithTlsMovesFiles() throws Exception {
+        String rel = "data/result.txt";
+        RunResult r = BraidRunner.in(tmp).app("files").cluster(Clusters.local(2).cus(2).write(tmp.resolve("xml")))
+                .main("files.Main").options("--tls").args(rel).run();
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("alpha..epsilon", r.value("first..last: "), r::describe);
+        assertEquals(List.of("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta"),
+                java.nio.file.Files.readAllLines(tmp.resolve(rel)), r::describe);
+    }
 }
