@@ -113,6 +113,15 @@ class SecurityTest extends ItBase {
         assertEquals(2, r.workerLogs().size(), r::describe);
         r.workerLogs().forEach((node, workerLog) -> assertTrue(workerLog.matches("(?s).*data-\\S+ listening on \\S+ \\(TLS\\).*"),
                 () -> node + "\n" + r.describe()));
+        // A one-machine run listens on loopback only: the master on 127.0.0.1, each worker on its node's address.
+        List<String> bound = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(" listening on (\\S+):\\d+").matcher(
+                log + String.join("\n", r.workerLogs().values()));
+        while (m.find()) {
+            bound.add(m.group(1));
+        }
+        assertEquals(List.of("127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.2", "127.0.0.3"),
+                bound.stream().sorted().toList(), r::describe);
     }
 
     @Test
@@ -129,5 +138,83 @@ class SecurityTest extends ItBase {
             assertEquals(parts[2].substring("state=".length()), parts[3].substring("expected=".length()),
                     () -> line + "\n" + r.describe());
         }
+    }
+    /**
+     * The secret reaches a worker in its environment only: it is in /proc/PID/environ of the
+     * worker (readable by its user alone) and on no process's command line (which every user sees).
+     */
+    @Test
+    void theSecretIsInTheWorkersEnvironmentAndOnNoCommandLine() throws Exception {
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        BraidRunner.Running run = BraidRunner.in(tmp).app("exchange").cluster(cluster).main("exchange.Main")
+                .options("--log_level=info").args("hybrid", 4, 2000, 20).start();
+        try {
+            run.awaitRuntimeLog(java.util.regex.Pattern.compile("(running \\S+ with)"));
+            ProcessHandle worker = run.workerProcess("127.0.0.2").orElseThrow(
+                    () -> new AssertionError("no worker process for 127.0.0.2"));
+            String secret = null;
+            for (String entry : java.nio.file.Files.readString(Path.of("/proc", String.valueOf(worker.pid()), "environ"))
+                    .split("\0")) {
+                if (entry.startsWith(RunSecret.ENV + "=")) {
+                    secret = entry.substring(RunSecret.ENV.length() + 1);
+                }
+            }
+            assertTrue(secret != null && secret.matches("[0-9a-f]{64}"), "the worker's environment has the secret");
+            List<String> showing = new ArrayList<>();
+            try (var procs = java.nio.file.Files.list(Path.of("/proc"))) {
+                for (Path p : procs.filter(x -> x.getFileName().toString().matches("\\d+")).toList()) {
+                    try {
+                        String cmdline = new String(java.nio.file.Files.readAllBytes(p.resolve("cmdline")),
+                                StandardCharsets.UTF_8);
+                        if (cmdline.contains(secret)) {
+                            showing.add(p.getFileName() + ": " + cmdline.replace('\0', ' '));
+                        }
+                    } catch (java.io.IOException gone) {
+                        // the process ended meanwhile
+                    }
+                }
+            }
+            assertEquals(List.of(), showing, "processes showing the secret on their command line");
+        } finally {
+            run.process().destroy(); // braid-run stops its workers on SIGTERM
+            FailureTest.awaitNoLeftovers(run.await());
+        }
+    }
+    /** The user's own certificate and key (made with openssl, RSA) instead of a generated one. */
+    @Test
+    void aRunWithTheUsersCertificateAndKeyWorks() throws Exception {
+        Path cert = tmp.resolve("cert.pem");
+        Path key = tmp.resolve("key.pem");
+        Process openssl = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                key.toString(), "-out", cert.toString(), "-subj", "/CN=braid-test", "-days", "2")
+                .redirectErrorStream(true).start();
+        String out = new String(openssl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(openssl.waitFor(60, TimeUnit.SECONDS) && openssl.exitValue() == 0, out);
+        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
+        RunResult r = BraidRunner.in(tmp).app("fanout").cluster(cluster).main("fanout.Main")
+                .options("--tls_cert=" + cert, "--tls_key=" + key, "--log_level=info").args(6).run();
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.runtimeLog().matches("(?s).*master listening on 127\\.0\\.0\\.1:\\d+ \\(TLS\\).*"), r::describe);
+
+        RunResult half = BraidRunner.in(tmp.resolve("half")).app("fanout").main("fanout.Main")
+                .options("--tls_cert=" + cert).args(6).run();
+        assertEquals(2, half.exitCode(), half::describe);
+        assertEquals(List.of("braid-run: --tls_cert needs --tls_key (its private key)"), half.stderrLines());
+        RunResult swapped = BraidRunner.in(tmp.resolve("swapped")).app("fanout").main("fanout.Main")
+                .options("--tls_cert=" + key, "--tls_key=" + cert).args(6).run();
+        assertEquals(2, swapped.exitCode(), swapped::describe);
+        assertEquals(List.of("braid-run: --tls_cert/--tls_key: " + key + ": no -----BEGIN CERTIFICATE----- block"),
+                swapped.stderrLines());
+    }
+    /** File versions move between the master and two workers over TLS (chunks of files, not objects). */
+    @Test
+    void aRunWithTlsMovesFiles() throws Exception {
+        String rel = "data/result.txt";
+        RunResult r = BraidRunner.in(tmp).app("files").cluster(Clusters.local(2).cus(2).write(tmp.resolve("xml")))
+                .main("files.Main").options("--tls").args(rel).run();
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("alpha..epsilon", r.value("first..last: "), r::describe);
+        assertEquals(List.of("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta"),
+                java.nio.file.Files.readAllLines(tmp.resolve(rel)), r::describe);
     }
 }
