@@ -284,8 +284,21 @@ public final class NetnsHosts implements AutoCloseable {
             }
             Commands.run("ip", "netns", "del", ns);
         }
-        if (Commands.run("ip", "link", "show", bridgeName(subnet)).ok()) {
-            Commands.run("ip", "link", "del", bridgeName(subnet));
+        // A deleted namespace's veth pairs go away asynchronously: delete the root ends now and
+        // wait until the kernel has, or the next create finds their names taken.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        List<String> links = rootLinks(subnet);
+        while (!links.isEmpty()) {
+            for (String link : links) {
+                Commands.run("ip", "link", "del", link);
+            }
+            links = rootLinks(subnet);
+            if (!links.isEmpty()) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("links " + links + " of an earlier run cannot be removed");
+                }
+                pause(50);
+            }
         }
         // The kernel tears a deleted namespace down in the background: its veth peers on this side
         // linger a moment, and creating the same names again would fail with "File exists".
@@ -305,6 +318,25 @@ public final class NetnsHosts implements AutoCloseable {
             left.forEach(l -> Commands.run("ip", "link", "del", l));
             pause(50);
         }
+    }
+
+    /** The subnet's bridge and veth ends in the root namespace. */
+    private static List<String> rootLinks(int subnet) {
+        List<String> out = new ArrayList<>();
+        String veth = "vb" + subnet + "h";
+        for (String line : Commands.run("ip", "-o", "link", "show").output().split("\n")) {
+            String[] f = line.split(":\\s+", 3);
+            if (f.length < 2) {
+                continue;
+            }
+            String name = f[1].strip();
+            int at = name.indexOf('@');
+            name = at >= 0 ? name.substring(0, at) : name;
+            if (name.equals(bridgeName(subnet)) || name.matches(java.util.regex.Pattern.quote(veth) + "\\d+")) {
+                out.add(name);
+            }
+        }
+        return out;
     }
 
     private static List<ProcessHandle> pidsIn(String ns) {
