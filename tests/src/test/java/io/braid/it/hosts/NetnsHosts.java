@@ -300,24 +300,6 @@ public final class NetnsHosts implements AutoCloseable {
                 pause(50);
             }
         }
-        // The kernel tears a deleted namespace down in the background: its veth peers on this side
-        // linger a moment, and creating the same names again would fail with "File exists".
-        String veths = "vb" + subnet + "h";
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            List<String> left = new ArrayList<>();
-            for (String line : Commands.run("ip", "-o", "link", "show").output().split("\n")) {
-                String[] f = line.split(":\\s+");
-                if (f.length > 1 && f[1].split("@")[0].startsWith(veths)) {
-                    left.add(f[1].split("@")[0]);
-                }
-            }
-            if (left.isEmpty() || System.nanoTime() > deadline) {
-                break;
-            }
-            left.forEach(l -> Commands.run("ip", "link", "del", l));
-            pause(50);
-        }
     }
 
     /** The subnet's bridge and veth ends in the root namespace. */
