@@ -13,9 +13,10 @@ import io.braid.engine.core.RuntimeCore;
 import io.braid.engine.core.StreamTaskListener;
 import io.braid.engine.data.DataLocations;
 import io.braid.comm.transport.VersionStore;
-import io.braid.engine.deploy.LocalProcessStarter;
+import io.braid.engine.deploy.LauncherChooser;
+import io.braid.engine.deploy.WorkerCommands;
 import io.braid.engine.deploy.WorkerLaunch;
-import io.braid.engine.deploy.WorkerStarter;
+import io.braid.engine.deploy.WorkerLauncher;
 import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.SharedDisks;
 import io.braid.engine.dispatch.WorkerLinkHandler;
@@ -59,7 +60,7 @@ public final class Master implements AutoCloseable {
     private final MessageServer dataServer;
     private final DataFetcher fetcher;
     private final ProgressLine progress;
-    private final List<WorkerStarter.StartedWorker> processes = new ArrayList<>();
+    private final List<WorkerLauncher.StartedWorker> processes = new ArrayList<>();
 
     private Master(Cluster cluster, MasterConfig config, Consumer<String> onFatal) throws IOException {
         LearningPolicy learning = LearningPolicy.parse(System.getProperty(LearningPolicy.PROPERTY)); // before any socket
@@ -105,11 +106,21 @@ public final class Master implements AutoCloseable {
         loop.start(core::dispatch);
     }
 
-    /** Starts the master and one worker per node, and waits until every worker has connected. */
+    /** {@link #start(Cluster, LauncherChooser, MasterConfig, Consumer)} with the standard launchers. */
     public static Master start(Cluster cluster, MasterConfig config, Consumer<String> onFatal) throws IOException {
+        return start(cluster, LauncherChooser.standard((int) Math.max(1, config.workerStartTimeoutMs() / 1000)), config,
+                onFatal);
+    }
+
+    /**
+     * Starts the master and one worker per node, each with the launcher {@code launchers} picks for
+     * it, and waits until every worker has connected.
+     */
+    public static Master start(Cluster cluster, LauncherChooser launchers, MasterConfig config, Consumer<String> onFatal)
+            throws IOException {
         Master m = new Master(cluster, config, onFatal);
         try {
-            m.startWorkers(cluster, config);
+            m.startWorkers(cluster, launchers, config);
         } catch (IOException | RuntimeException e) {
             m.close();
             throw e;
@@ -117,25 +128,31 @@ public final class Master implements AutoCloseable {
         return m;
     }
 
-    private void startWorkers(Cluster cluster, MasterConfig config) throws IOException {
+    private void startWorkers(Cluster cluster, LauncherChooser launchers, MasterConfig config) throws IOException {
         WorkerLaunch launch = config.launch();
         WorkerLaunch withPort = launch.withMaster(workerServer.host(), workerServer.port());
-        WorkerStarter starter = new LocalProcessStarter();
         for (NodeDescription node : cluster.nodes()) {
-            processes.add(starter.start(node, withPort));
-            LOG.info("started worker {} ({} computing units)", node.name(), node.computingUnits());
+            WorkerLauncher launcher = launchers.choose(node);
+            var command = WorkerCommands.forNode(node, withPort, launcher.bindAddress(node));
+            processes.add(launcher.launch(node, command, withPort));
+            LOG.info("started worker {} ({} computing units) with {}", node.name(), node.computingUnits(),
+                    launcher.getClass().getSimpleName());
         }
         long deadline = System.currentTimeMillis() + config.workerStartTimeoutMs();
         try {
             while (!pool.awaitAll(100)) {
                 for (int i = 0; i < processes.size(); i++) {
                     if (!processes.get(i).isAlive()) {
-                        throw new IOException("worker " + cluster.nodes().get(i).name() + " exited during start-up; see "
-                                + processes.get(i).logFile());
+                        String why = io.braid.engine.deploy.LogTail.lastLine(Path.of(processes.get(i).logFile()));
+                        throw new IOException("worker " + cluster.nodes().get(i).name() + " exited during start-up"
+                                + (why.isEmpty() ? "" : " (" + why + ")") + "; see " + processes.get(i).logFile());
                     }
                 }
                 if (System.currentTimeMillis() > deadline) {
-                    throw new IOException("workers did not connect within " + config.workerStartTimeoutMs() + " ms; see "
+                    List<String> missing = pool.all().stream().filter(w -> !w.alive())
+                            .map(io.braid.engine.dispatch.WorkerHandle::name).toList();
+                    throw new IOException("worker" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
+                            + " did not connect within " + config.workerStartTimeoutMs() + " ms; see "
                             + launch.logDir().resolve("workers"));
                 }
             }
@@ -211,7 +228,7 @@ public final class Master implements AutoCloseable {
     @Override
     public void close() {
         pool.shutdown();
-        for (WorkerStarter.StartedWorker p : processes) {
+        for (WorkerLauncher.StartedWorker p : processes) {
             p.stop(5_000);
         }
         loop.stop();

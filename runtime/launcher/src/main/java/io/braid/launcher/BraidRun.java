@@ -1,7 +1,7 @@
 package io.braid.launcher;
 
+import io.braid.engine.deploy.XmlNodeProvider;
 import io.braid.engine.resources.Cluster;
-import io.braid.engine.resources.ClusterLoader;
 import io.braid.engine.resources.ResourcesException;
 import io.braid.engine.scheduling.learning.LearningPolicy;
 import io.braid.launcher.app.TaskDefinitionException;
@@ -79,7 +79,8 @@ public final class BraidRun {
                 cluster(o), logDir, logLevel, o.flag("--graph"), o.flag("--tracing"), o.flag("--summary"),
                 o.intValue("--io_executors"),
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
-                braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority);
+                braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority,
+                o.isSet("--master_name") ? o.get("--master_name") : null);
         return new JavaAppRun(settings).run();
     }
 
@@ -145,13 +146,10 @@ public final class BraidRun {
     private static Cluster cluster(LauncherOptions o) {
         Path resources = o.isSet("--resources") ? Path.of(o.get("--resources")) : null;
         Path project = o.isSet("--project") ? Path.of(o.get("--project")) : null;
-        if (resources == null && project == null) {
-            return Cluster.localDefault(Runtime.getRuntime().availableProcessors());
-        }
-        if (resources == null) {
+        if (resources == null && project != null) {
             throw new UsageException("--project needs --resources too (the nodes' descriptions)");
         }
-        return ClusterLoader.load(resources, project);
+        return new XmlNodeProvider(resources, project, Runtime.getRuntime().availableProcessors()).nodes();
     }
 
     private static List<String> classpath(String cp) {

@@ -1,5 +1,6 @@
 package io.braid.worker;
 
+import io.braid.comm.launch.WorkerCommand;
 import io.braid.comm.message.Message;
 import io.braid.comm.transport.MessageClient;
 import io.netty.channel.Channel;
@@ -21,7 +22,7 @@ final class MasterConnection implements AutoCloseable {
         this.replies = new ReplyBatcher(channel);
     }
 
-    static MasterConnection open(WorkerOptions opts, ChannelHandler handler) throws IOException {
+    static MasterConnection open(WorkerCommand opts, ChannelHandler handler) throws IOException {
         MessageClient client = new MessageClient("master-link", 1);
         try {
             return new MasterConnection(client, client.connect("master", opts.masterHost(), opts.masterPort(), handler,

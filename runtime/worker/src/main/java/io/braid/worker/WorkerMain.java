@@ -1,6 +1,7 @@
 package io.braid.worker;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import io.braid.comm.launch.WorkerCommand;
 import io.braid.comm.message.WorkerHello;
 import io.braid.comm.serial.ObjectSerializer;
 import io.braid.comm.transport.DataFetcher;
@@ -43,7 +44,7 @@ public final class WorkerMain {
     }
 
     public static void main(String[] args) throws Exception {
-        WorkerOptions opts = WorkerOptions.parse(args);
+        WorkerCommand opts = WorkerCommand.parse(args);
         Files.createDirectories(opts.workingDir());
         Files.createDirectories(opts.jobsDir());
         URL[] urls = new URL[opts.classpath().size()];
@@ -54,7 +55,7 @@ public final class WorkerMain {
         Thread.currentThread().setContextClassLoader(appLoader);
 
         WorkerDataStore store = new WorkerDataStore(opts.workingDir());
-        MessageServer dataServer = MessageServer.start(opts.bindHost(), 0, () -> new DataServerHandler(store.versions()), "data-" + opts.node());
+        MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader), new ObjectSerializer(appLoader), store,
                 new InputResolver(opts.node(), store, fetcher));
@@ -84,6 +85,27 @@ public final class WorkerMain {
         dataServer.close();
         master.close();
         System.exit(0);
+    }
+
+    /**
+     * The data server other nodes fetch this worker's data from, on the node's own address: on a
+     * free port, or on the first free one of the XML's MinPort-MaxPort (sites open only those).
+     */
+    private static MessageServer startDataServer(WorkerCommand opts, WorkerDataStore store) throws IOException {
+        String name = "data-" + opts.node();
+        if (opts.maxPort() == 0) {
+            return MessageServer.start(opts.bindHost(), 0, () -> new DataServerHandler(store.versions()), name);
+        }
+        IOException last = null;
+        for (int port = Math.max(1, opts.minPort()); port <= opts.maxPort(); port++) {
+            try {
+                return MessageServer.start(opts.bindHost(), port, () -> new DataServerHandler(store.versions()), name);
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw new IOException("no free port in " + opts.minPort() + "-" + opts.maxPort() + " on " + opts.bindHost()
+                + (last == null ? "" : " (" + last.getMessage() + ")"), last);
     }
 
     /** Closes the process's stream client, waiting at most {@link #STREAM_CLOSE_MS}; the exit ends the rest. */

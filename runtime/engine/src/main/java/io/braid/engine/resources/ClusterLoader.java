@@ -22,10 +22,12 @@ import java.util.Map;
  *       over the CPU processors; a processor whose {@code Type} is not CPU, e.g. GPU, is skipped),
  *       the first {@code Processor/Architecture}, {@code Memory/Size} (GB), {@code Storage/Size}
  *       (GB), {@code Storage/Bandwidth} (MB/s), {@code SharedDisks/AttachedDisk Name + MountPoint},
+ *       the adaptor's {@code Adaptors/.../MinPort}, {@code MaxPort} and {@code RemoteExecutionCommand},
  *       and Braid's {@code IOExecutors}.</li>
  *   <li>project.xml: {@code MasterNode/SharedDisks/AttachedDisk}; per {@code <ComputeNode Name>}:
- *       {@code InstallDir}, {@code WorkingDir}, {@code LimitOfTasks}, Braid's {@code IOExecutors}
- *       (overrides resources.xml).</li>
+ *       {@code InstallDir}, {@code WorkingDir}, {@code User}, {@code LimitOfTasks}, the adaptor's
+ *       ports and remote-execution command, Braid's {@code IOExecutors} (these override
+ *       resources.xml).</li>
  * </ul>
  * The nodes that run are those of project.xml, in its order, each of which must be declared in
  * resources.xml; with resources.xml alone, all its ComputeNodes; with project.xml alone, its nodes
@@ -85,7 +87,7 @@ public final class ClusterLoader {
             ProjectNode p = new ProjectNode(
                     text(cn, "InstallDir"), text(cn, "WorkingDir"),
                     intValue(child(cn, "LimitOfTasks"), shown, NodeDescription.NO_LIMIT),
-                    intValue(child(cn, "IOExecutors"), shown, 0));
+                    intValue(child(cn, "IOExecutors"), shown, 0), text(cn, "User"), adaptor(cn, shown));
             ResourceNode r;
             if (declared != null) {
                 r = declared.get(name);
@@ -95,7 +97,7 @@ public final class ClusterLoader {
                 }
             } else {
                 int cores = p.limitOfTasks >= 0 ? p.limitOfTasks : Runtime.getRuntime().availableProcessors();
-                r = new ResourceNode(name, cores, 0, null, 0, 0, 0, Map.of());
+                r = new ResourceNode(name, cores, 0, null, 0, 0, 0, Map.of(), Adaptor.NONE);
             }
             nodes.add(r.describe(p));
         }
@@ -141,7 +143,7 @@ public final class ClusterLoader {
                     amount(storage == null ? null : child(storage, "Size"), file),
                     amount(storage == null ? null : child(storage, "Bandwidth"), file),
                     intValue(child(cn, "IOExecutors"), file, 0),
-                    sharedDisks(cn, file)));
+                    sharedDisks(cn, file), adaptor(cn, file)));
         }
         return nodes;
     }
@@ -175,6 +177,46 @@ public final class ClusterLoader {
             }
         }
         return disks;
+    }
+
+    /**
+     * The node's adaptor settings: COMPSs nests them as {@code Adaptors/Adaptor/Ports/MinPort}
+     * (and {@code Properties} in some versions), so they are looked for anywhere under Adaptors.
+     */
+    private static Adaptor adaptor(Element cn, String file) {
+        Element adaptors = child(cn, "Adaptors");
+        if (adaptors == null) {
+            return Adaptor.NONE;
+        }
+        Element min = descendant(adaptors, "MinPort");
+        Element max = descendant(adaptors, "MaxPort");
+        int lo = intValue(min, file, 0);
+        int hi = intValue(max, file, lo);
+        if (min == null && max != null) {
+            lo = hi;
+        }
+        if (hi > 65_535 || lo > hi) {
+            throw new ResourcesException(where(file, max != null ? max : min) + ": port range " + lo + "-" + hi
+                    + " is not MinPort <= MaxPort <= 65535");
+        }
+        Element exec = descendant(adaptors, "RemoteExecutionCommand");
+        String command = exec == null ? null : exec.getTextContent().trim();
+        return new Adaptor(lo, hi, command == null || command.isEmpty() ? null : command);
+    }
+
+    private static Element descendant(Element parent, String name) {
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e) {
+                if (localName(e).equals(name)) {
+                    return e;
+                }
+                Element deeper = descendant(e, name);
+                if (deeper != null) {
+                    return deeper;
+                }
+            }
+        }
+        return null;
     }
 
     // ---- DOM helpers ----
@@ -258,20 +300,36 @@ public final class ClusterLoader {
         return s;
     }
 
-    private record ProjectNode(String installDir, String workingDir, int limitOfTasks, int ioExecutors) {
+    /** Ports ({@code maxPort} 0: any) and remote-execution command (null: not given) of a node's adaptor. */
+    private record Adaptor(int minPort, int maxPort, String remoteExecution) {
+        static final Adaptor NONE = new Adaptor(0, 0, null);
+
+        /** This one's settings where it has them, otherwise {@code under}'s. */
+        Adaptor over(Adaptor under) {
+            boolean ports = maxPort > 0;
+            return new Adaptor(ports ? minPort : under.minPort, ports ? maxPort : under.maxPort,
+                    remoteExecution != null ? remoteExecution : under.remoteExecution);
+        }
+    }
+
+    private record ProjectNode(String installDir, String workingDir, int limitOfTasks, int ioExecutors, String user,
+                               Adaptor adaptor) {
     }
 
     private record ResourceNode(String name, int computingUnits, double memoryGB, String architecture,
                                 double storageSizeGB, double storageBandwidthMBs, int ioExecutors,
-                                Map<String, String> sharedDisks) {
+                                Map<String, String> sharedDisks, Adaptor adaptor) {
         NodeDescription describe(ProjectNode p) {
             if (p == null) {
                 return new NodeDescription(name, computingUnits, memoryGB, architecture, storageSizeGB,
-                        storageBandwidthMBs, ioExecutors, null, null, NodeDescription.NO_LIMIT, sharedDisks);
+                        storageBandwidthMBs, ioExecutors, null, null, NodeDescription.NO_LIMIT, sharedDisks, null,
+                        adaptor.minPort, adaptor.maxPort, adaptor.remoteExecution);
             }
             int io = p.ioExecutors > 0 ? p.ioExecutors : ioExecutors;
+            Adaptor a = p.adaptor.over(adaptor);
             return new NodeDescription(name, computingUnits, memoryGB, architecture, storageSizeGB,
-                    storageBandwidthMBs, io, p.workingDir, p.installDir, p.limitOfTasks, sharedDisks);
+                    storageBandwidthMBs, io, p.workingDir, p.installDir, p.limitOfTasks, sharedDisks, p.user,
+                    a.minPort, a.maxPort, a.remoteExecution);
         }
     }
 }

@@ -19,11 +19,16 @@ import java.util.Objects;
  * @param installDir          project.xml InstallDir, null = not declared
  * @param limitOfTasks        project.xml LimitOfTasks, {@link #NO_LIMIT} when not declared
  * @param sharedDisks         shared disks attached to the node: disk name -> mount point
+ * @param user                project.xml User: the login on a remote node, null = the master's user
+ * @param minPort             Adaptors' MinPort: lowest port the worker listens on, 0 = any free port
+ * @param maxPort             Adaptors' MaxPort: highest port the worker listens on, 0 = any free port
+ * @param remoteExecution     Adaptors' RemoteExecutionCommand (ssh, srun), null = chosen by where the run is
  */
 public record NodeDescription(String name, int computingUnits, double memoryGB, String architecture,
                               double storageSizeGB, double storageBandwidthMBs, int ioExecutors,
                               String workingDir, String installDir, int limitOfTasks,
-                              Map<String, String> sharedDisks) {
+                              Map<String, String> sharedDisks, String user, int minPort, int maxPort,
+                              String remoteExecution) {
 
     /** {@code limitOfTasks} value when project.xml sets none. */
     public static final int NO_LIMIT = -1;
@@ -34,6 +39,14 @@ public record NodeDescription(String name, int computingUnits, double memoryGB, 
     public NodeDescription {
         Objects.requireNonNull(name, "name");
         sharedDisks = sharedDisks == null ? Map.of() : Map.copyOf(sharedDisks);
+    }
+
+    /** A node with no login, port range or remote-execution command of its own. */
+    public NodeDescription(String name, int computingUnits, double memoryGB, String architecture,
+                           double storageSizeGB, double storageBandwidthMBs, int ioExecutors,
+                           String workingDir, String installDir, int limitOfTasks, Map<String, String> sharedDisks) {
+        this(name, computingUnits, memoryGB, architecture, storageSizeGB, storageBandwidthMBs, ioExecutors, workingDir,
+                installDir, limitOfTasks, sharedDisks, null, 0, 0, null);
     }
 
     /** Cores the scheduler may use: min(computingUnits, limitOfTasks). */

@@ -20,7 +20,7 @@ final class XmlValues {
     static Integer integerMinimum(String element) {
         return switch (element) {
             case "ComputingUnits" -> 1;
-            case "LimitOfTasks", "IOExecutors" -> 0;
+            case "LimitOfTasks", "IOExecutors", "MinPort", "MaxPort" -> 0;
             default -> null;
         };
     }

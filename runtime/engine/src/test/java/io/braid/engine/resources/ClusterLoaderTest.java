@@ -13,6 +13,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ClusterLoaderTest {
 
@@ -54,7 +55,7 @@ class ClusterLoaderTest {
         assertEquals(Map.of("shared", "/tmp/braid-shared"), c.masterSharedDisks());
         assertEquals(List.of(
                 new NodeDescription("127.0.0.2", 4, 8, "Intel", 100, 200, 2, "/tmp/braid-worker-2/", "/opt/braid/", 3,
-                        Map.of("shared", "/tmp/braid-shared")),
+                        Map.of("shared", "/tmp/braid-shared"), "user", 43001, 43002, null),
                 new NodeDescription("127.0.0.3", 2, 4, "AMD", 0, 0, 1, "/tmp/braid-worker-3/", "/opt/braid/",
                         NodeDescription.NO_LIMIT, Map.of("shared", "/tmp/braid-shared"))), c.nodes());
         assertEquals(new NodeResources("127.0.0.2", 3, 8, "Intel", 100, 200, 2), c.nodes().get(0).toResources());
@@ -148,7 +149,7 @@ class ClusterLoaderTest {
                 """);
         Cluster c = ClusterLoader.load(r, p);
         assertEquals(List.of(new NodeDescription("127.0.0.2", 4, 8, "Intel", 100, 200, 0, "/tmp/Worker/",
-                "/opt/COMPSs/", 2, Map.of("gpfs", "/gpfs"))), c.nodes());
+                "/opt/COMPSs/", 2, Map.of("gpfs", "/gpfs"), "user", 43001, 43002, null)), c.nodes());
         assertEquals(Map.of("gpfs", "/gpfs"), c.masterSharedDisks());
     }
 
@@ -253,5 +254,47 @@ class ClusterLoaderTest {
     void missingFile() {
         Path r = dir.resolve("nope.xml");
         assertEquals(r + ": file not found", fails(r, null).getMessage());
+    }
+
+    @Test
+    void sshNodesTakeUserPortsAndRemoteExecutionFromProjectOverResources() throws Exception {
+        Path r = write("resources.xml", resources("""
+                <ComputeNode Name="10.213.0.2"><Processor Name="P"><ComputingUnits>2</ComputingUnits></Processor>
+                  <Adaptors><Adaptor Name="es.bsc.compss.nio.master.NIOAdaptor"><SubmissionSystem><Interactive/></SubmissionSystem>
+                    <Ports><MinPort>43001</MinPort><MaxPort>43009</MaxPort><RemoteExecutionCommand>srun</RemoteExecutionCommand></Ports>
+                  </Adaptor></Adaptors></ComputeNode>
+                <ComputeNode Name="10.213.0.3"><Processor Name="P"><ComputingUnits>1</ComputingUnits></Processor>
+                  <Adaptors><Adaptor Name="es.bsc.compss.nio.master.NIOAdaptor"><Ports><MinPort>43100</MinPort><MaxPort>43101</MaxPort></Ports></Adaptor></Adaptors>
+                </ComputeNode>
+                """));
+        Path p = write("project.xml", project("""
+                <ComputeNode Name="10.213.0.2"><InstallDir>/opt/braid</InstallDir><User>alice</User>
+                  <Adaptors><Adaptor Name="es.bsc.compss.nio.master.NIOAdaptor"><Ports><RemoteExecutionCommand>ssh</RemoteExecutionCommand></Ports></Adaptor></Adaptors>
+                </ComputeNode>
+                <ComputeNode Name="10.213.0.3"><WorkingDir>/scratch/w</WorkingDir></ComputeNode>
+                """));
+        List<NodeDescription> nodes = ClusterLoader.load(r, p).nodes();
+        NodeDescription a = nodes.get(0);
+        assertEquals(List.of("alice", 43001, 43009, "ssh"), List.of(a.user(), a.minPort(), a.maxPort(), a.remoteExecution()));
+        NodeDescription b = nodes.get(1);
+        assertEquals(null, b.user());
+        assertEquals(List.of(43100, 43101), List.of(b.minPort(), b.maxPort()));
+        assertEquals(null, b.remoteExecution());
+    }
+
+    @Test
+    void aBadPortRangeOrRemoteCommandIsOneLineNamingTheElement() throws Exception {
+        Path r = write("resources.xml", resources("""
+                <ComputeNode Name="h"><Processor Name="P"><ComputingUnits>1</ComputingUnits></Processor>
+                  <Adaptors><Adaptor Name="a"><Ports><MinPort>50</MinPort><MaxPort>40</MaxPort></Ports></Adaptor></Adaptors></ComputeNode>
+                """));
+        ResourcesException e = fails(r, null);
+        assertTrue(e.getMessage().contains("<MaxPort>") && e.getMessage().contains("50-40"), e.getMessage());
+        Path r2 = write("resources2.xml", resources("""
+                <ComputeNode Name="h"><Processor Name="P"><ComputingUnits>1</ComputingUnits></Processor>
+                  <Adaptors><Adaptor Name="a"><Ports><RemoteExecutionCommand>rsh</RemoteExecutionCommand></Ports></Adaptor></Adaptors></ComputeNode>
+                """));
+        ResourcesException e2 = fails(r2, null);
+        assertTrue(e2.getMessage().contains("RemoteExecutionCommand"), e2.getMessage());
     }
 }

@@ -1,5 +1,6 @@
 package io.braid.launcher.options;
 
+import io.braid.engine.deploy.SshLauncher;
 import io.braid.launcher.run.MasterJit;
 import io.braid.launcher.run.WorkerJit;
 import io.braid.launcher.run.WorkerPriority;
@@ -36,6 +37,9 @@ public final class LauncherOptions {
             new OptionSpec("--base_log_dir", List.of(), "DIR", "~/.braid/logs", "where the run's log dir "
                     + "(<app>_NN) is created"),
             new OptionSpec("--master_port", List.of(), "N", "0", "port the master listens on for workers (0 = any free)"),
+            new OptionSpec("--master_name", List.of(), "ADDR", "", "address of this host that the workers reach "
+                    + "(its servers bind it); default: loopback when every node is this host, else the address "
+                    + "of the interface on the route to the first remote node"),
             new OptionSpec("--jvm_workers_opts", List.of(), "OPTS", "", "extra JVM options of the worker processes, "
                     + "comma-separated"),
             new OptionSpec("--worker_start_timeout", List.of(), "SECONDS", "60", "how long to wait for workers to connect"),
@@ -52,6 +56,8 @@ public final class LauncherOptions {
                     + "JVM's thresholds (late) or at its own; auto = late on a host of at most 2 cores [default: auto]"),
             new EnvironmentSpec(WorkerPriority.ENV, "0..19", "the local workers' nice value: 0 runs them at the "
                     + "master's CPU priority [default: 10]"),
+            new EnvironmentSpec(SshLauncher.OPTIONS_ENV, "OPTS", "extra ssh options for workers started over ssh, "
+                    + "whitespace-separated (e.g. -F FILE)"),
             new EnvironmentSpec("BRAID_CDS", "off", "do not map braid.jar's class-data archive (braid.jsa, written "
                     + "by the build) in the master and workers"));
 

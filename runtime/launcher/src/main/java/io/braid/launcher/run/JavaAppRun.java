@@ -2,6 +2,8 @@ package io.braid.launcher.run;
 
 import io.braid.engine.Master;
 import io.braid.engine.core.MasterConfig;
+import io.braid.engine.deploy.LauncherChooser;
+import io.braid.engine.deploy.MasterAddress;
 import io.braid.engine.deploy.WorkerLaunch;
 import io.braid.engine.monitor.graph.DotWriter;
 import io.braid.engine.monitor.graph.SvgRenderer;
@@ -38,8 +40,6 @@ import java.util.List;
 public final class JavaAppRun {
     private static final Logger LOG = LoggerFactory.getLogger(JavaAppRun.class);
 
-    private static final String MASTER_HOST = "127.0.0.1";
-
     private final RunSettings settings;
     private volatile StreamHosting streams;
 
@@ -62,9 +62,17 @@ public final class JavaAppRun {
         TaskDefinitions definitions = TaskDefinitions.of(registry);
         Method main = findMain(loader, mainClass);
         checkFits(settings.cluster(), definitions, settings.ioExecutors());
-        checkNodesAreLocal(settings.cluster());
+        String masterHost = masterHost(settings);
+        LauncherChooser launchers = LauncherChooser.standard(settings.workerStartTimeoutSeconds());
+        for (var node : settings.cluster().nodes()) {
+            try {
+                launchers.choose(node);
+            } catch (IllegalArgumentException e) {
+                throw new AppSetupException(e.getMessage());
+            }
+        }
 
-        streams = hostOrAttachStreams();
+        streams = hostOrAttachStreams(masterHost);
         // A run stopped by a signal (Ctrl-C, SIGTERM, a batch system's time limit) still stops
         // the embedded broker, whose temporary data directory would otherwise stay.
         Thread onSignal = new Thread(this::closeStreamsBeforeHalt, "braid-signal-streams");
@@ -83,14 +91,14 @@ public final class JavaAppRun {
         workerJvm.addAll(streams.workerJvmOptions());
         List<String> prefix = settings.workerPriority().commandPrefix();
         LOG.info("local workers' CPU priority: {}", settings.workerPriority().describe(prefix));
-        WorkerLaunch launch = new WorkerLaunch(prefix, javaCommand(), settings.braidJar(), workerJvm, MASTER_HOST,
+        WorkerLaunch launch = new WorkerLaunch(prefix, javaCommand(), settings.braidJar(), workerJvm, masterHost,
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
                 settings.ioExecutors());
         MasterConfig config = new MasterConfig(launch, settings.graph(), settings.tracing(), ProgressLine.wanted(),
                 settings.workerStartTimeoutSeconds() * 1000L);
         Master master;
         try {
-            master = Master.start(settings.cluster(), config, this::abort);
+            master = Master.start(settings.cluster(), launchers, config, this::abort);
         } catch (IOException | RuntimeException e) {
             streams.close();
             removeSignalHook(onSignal);
@@ -151,10 +159,10 @@ public final class JavaAppRun {
      * outlives runs and may serve several, so the application id (whose readers share records)
      * gets a random suffix: each run is an application of its own.
      */
-    private StreamHosting hostOrAttachStreams() throws IOException {
+    private StreamHosting hostOrAttachStreams(String masterHost) throws IOException {
         String applicationId = "braid-" + settings.logDir().getFileName();
         if (settings.streamServer() == null) {
-            return StreamHosting.start(settings.streaming(), settings.streamingBackend(), MASTER_HOST, applicationId);
+            return StreamHosting.start(settings.streaming(), settings.streamingBackend(), masterHost, applicationId);
         }
         try {
             return StreamHosting.attach(settings.streamServer(),
@@ -260,12 +268,17 @@ public final class JavaAppRun {
         }
     }
 
-    private static void checkNodesAreLocal(Cluster cluster) {
-        for (var node : cluster.nodes()) {
-            if (io.braid.engine.deploy.NodeAddresses.localBindAddress(node.name()) == null) {
-                throw new AppSetupException("node " + node.name() + " is not an address of this machine: this version"
-                        + " starts local workers only (use loopback names such as 127.0.0.2 for several workers)");
-            }
+    /**
+     * The address the master's servers bind and advertise ({@code --master_name}, or chosen from
+     * the nodes: loopback for a one-machine run, else the interface that reaches the first remote node).
+     */
+    private static String masterHost(RunSettings settings) {
+        try {
+            String host = MasterAddress.choose(settings.masterName(), settings.cluster());
+            LOG.info("master address {}", host);
+            return host;
+        } catch (IllegalArgumentException e) {
+            throw new AppSetupException(e.getMessage());
         }
     }
 
