@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * Picks the launcher of each node: a node whose name is an address of this machine gets a local
  * process; another one what its XML's RemoteExecutionCommand says, or else the run's remote
- * default (ssh; srun inside a SLURM allocation, once a launcher for it is registered).
+ * default (ssh). The nodes of a SLURM allocation ({@link SlurmNodeProvider}) ask for srun.
  */
 public final class LauncherChooser {
 
@@ -36,13 +36,15 @@ public final class LauncherChooser {
     }
 
     /**
-     * Local processes and ssh (with {@link SshLauncher#OPTIONS_ENV}'s options), ssh by default for
+     * Local processes, ssh (with {@link SshLauncher#OPTIONS_ENV}'s options) and srun (for the nodes
+     * that ask for it: a SLURM allocation's, or RemoteExecutionCommand=srun), ssh by default for
      * remote nodes; a host must accept the ssh connection within {@code connectTimeoutSeconds}.
      */
     public static LauncherChooser standard(int connectTimeoutSeconds) {
         Map<Kind, WorkerLauncher> m = new EnumMap<>(Kind.class);
         m.put(Kind.LOCAL, new LocalProcessLauncher());
         m.put(Kind.SSH, SshLauncher.fromEnvironment(connectTimeoutSeconds));
+        m.put(Kind.SRUN, new SrunLauncher());
         return new LauncherChooser(m, Kind.SSH);
     }
 

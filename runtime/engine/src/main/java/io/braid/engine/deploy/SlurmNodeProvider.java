@@ -16,7 +16,10 @@ import java.util.Map;
  * cores, enqueue_compss's {@code --worker_in_master_cpus}). Their workers start with
  * {@link SrunLauncher}.
  */
-public final class SlurmNodeProvider {
+public final class SlurmNodeProvider implements NodeProvider {
+    /** The nodes' remote-execution command: their workers start with {@link SrunLauncher} (the master's own node's, locally). */
+    static final String SRUN = "srun";
+
     private final SlurmAllocation allocation;
     private final int workerInMasterCpus;
     private final String workerWorkingDir;
@@ -47,7 +50,8 @@ public final class SlurmNodeProvider {
      * @throws IllegalArgumentException with one line when no node is left for a worker, or the
      *                                  master's node has fewer cores than asked for its worker
      */
-    public Cluster cluster() {
+    @Override
+    public Cluster nodes() {
         if (workerInMasterCpus < 0) {
             throw new IllegalArgumentException("--worker_in_master_cpus=" + workerInMasterCpus + ": expected 0 or more");
         }
@@ -67,7 +71,7 @@ public final class SlurmNodeProvider {
                 cpus = workerInMasterCpus;
             }
             nodes.add(new NodeDescription(name, cpus, memoryGb, null, 0, 0, 0, workerWorkingDir, null,
-                    NodeDescription.NO_LIMIT, Map.of()));
+                    NodeDescription.NO_LIMIT, Map.of(), null, 0, 0, SRUN));
         }
         if (nodes.isEmpty()) {
             throw new IllegalArgumentException("SLURM job " + allocation.jobId() + " has no node for a worker: its only "

@@ -69,24 +69,25 @@ class SlurmAllocationTest {
     @Test
     void workersRunOnEveryNodeButTheMastersUnlessItGivesThemCores() {
         SlurmAllocation a = new SlurmAllocation("9", List.of("n1", "n2", "n3"), List.of(4, 4, 2), 3072, "n1");
-        Cluster noWorkerInMaster = new SlurmNodeProvider(a, 0, null).cluster();
+        Cluster noWorkerInMaster = new SlurmNodeProvider(a, 0, null).nodes();
         assertEquals(List.of("n2", "n3"), noWorkerInMaster.nodes().stream().map(NodeDescription::name).toList());
         assertEquals(List.of(4, 2), noWorkerInMaster.nodes().stream().map(NodeDescription::computingUnits).toList());
         assertEquals(3.0, noWorkerInMaster.nodes().get(0).memoryGB());
 
-        Cluster withWorkerInMaster = new SlurmNodeProvider(a, 1, "/scratch/wd").cluster();
+        Cluster withWorkerInMaster = new SlurmNodeProvider(a, 1, "/scratch/wd").nodes();
         assertEquals(List.of("n1", "n2", "n3"), withWorkerInMaster.nodes().stream().map(NodeDescription::name).toList());
         assertEquals(1, withWorkerInMaster.nodes().get(0).computingUnits());
         assertEquals("/scratch/wd", withWorkerInMaster.nodes().get(2).workingDir());
+        assertEquals("srun", withWorkerInMaster.nodes().get(2).remoteExecution(), "their workers start with srun");
     }
 
     @Test
     void aMasterAloneOrAskingTooManyCoresIsOneLine() {
         SlurmAllocation one = new SlurmAllocation("9", List.of("n1"), List.of(2), 0, "n1");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new SlurmNodeProvider(one, 0, null).cluster());
+                () -> new SlurmNodeProvider(one, 0, null).nodes());
         assertTrue(e.getMessage().contains("no node for a worker"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new SlurmNodeProvider(one, 3, null).cluster());
+        e = assertThrows(IllegalArgumentException.class, () -> new SlurmNodeProvider(one, 3, null).nodes());
         assertTrue(e.getMessage().contains("has 2 allocated cores"), e.getMessage());
     }
 }

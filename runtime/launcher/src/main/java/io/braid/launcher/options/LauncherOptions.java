@@ -43,6 +43,12 @@ public final class LauncherOptions {
             new OptionSpec("--jvm_workers_opts", List.of(), "OPTS", "", "extra JVM options of the worker processes, "
                     + "comma-separated"),
             new OptionSpec("--worker_start_timeout", List.of(), "SECONDS", "60", "how long to wait for workers to connect"),
+            new OptionSpec("--slurm", List.of(), null, "false", "take the nodes from the SLURM allocation this runs "
+                    + "in (a braid-enqueue job): workers on the other nodes, started with srun"),
+            new OptionSpec("--worker_in_master_cpus", List.of(), "N", "0", "with --slurm: cores of the master's node "
+                    + "given to a worker there (0 = no worker on the master's node)"),
+            new OptionSpec("--worker_working_dir", List.of(), "DIR", "", "with --slurm: directory under which each "
+                    + "worker gets its working directory (default: under the run's log dir)"),
             new OptionSpec("--help", List.of("-h"), null, "false", "print this help and exit"));
 
     /** Environment variables braid-run reads, with their one-line documentation. */
