@@ -4,11 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Locations inside the repository, found from the tests module directory (Maven's cwd). */
-final class Repo {
+public final class Repo {
     private Repo() {
     }
 
-    static Path root() {
+    public static Path root() {
         Path cwd = Path.of("").toAbsolutePath().normalize();
         // Maven runs the tests with cwd = <root>/tests; accept being started from the root as well.
         Path root = Files.isDirectory(cwd.resolve("scripts")) ? cwd : cwd.getParent();
