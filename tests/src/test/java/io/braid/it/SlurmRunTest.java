@@ -114,6 +114,55 @@ class SlurmRunTest {
         assertEquals(List.of(), left, "processes left after scancel");
     }
 
+    @Test
+    void killingTheMasterEndsTheJobAndLeavesNoProcess() {
+        Path dir = tmp.resolve("killed");
+        String job = Enqueue.run(dir, slurm.environment(), withApp(dir, List.of("--num_nodes=3"), "100000")).jobId();
+        slurm.awaitRunning(job, JOB_TIMEOUT);
+        awaitRuntimeLog(dir.resolve("logs"), "worker " + slurm.nodeNames().get(2) + " connected", job);
+        awaitRuntimeLog(dir.resolve("logs"), "worker " + slurm.nodeNames().get(1) + " connected", job);
+        List<ProcessHandle> masters = BraidRunner.leftoverProcesses(dir.resolve("logs")).stream()
+                .filter(h -> h.info().commandLine().orElse("").contains("io.braid.launcher.BraidRun")).toList();
+        assertEquals(1, masters.size(), () -> "masters: " + masters);
+
+        masters.get(0).destroyForcibly();
+        assertTrue(slurm.awaitEnd(job, JOB_TIMEOUT).ended());
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        List<String> left = leftovers(dir);
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            BraidRunner.sleep(100);
+            left = leftovers(dir);
+        }
+        assertEquals(List.of(), left, "processes left after the master was killed");
+    }
+
+    @Test
+    void aWorkerInTheMastersNodeAndTheWorkingDirectories() throws IOException {
+        Path dir = tmp.resolve("in-master");
+        Path masterWd = Files.createDirectories(dir.resolve("master-wd"));
+        Path workerWd = Files.createDirectories(dir.resolve("worker-wd"));
+        String job = Enqueue.run(dir, slurm.environment(), withApp(dir, List.of("--num_nodes=2",
+                "--worker_in_master_cpus=1", "--master_working_dir=" + masterWd, "--worker_working_dir=" + workerWd),
+                "12")).jobId();
+
+        SlurmCluster.JobState end = slurm.awaitEnd(job, JOB_TIMEOUT);
+        String out = read(dir.resolve("braid-" + job + ".out"));
+        assertEquals(new SlurmCluster.JobState("COMPLETED", "0:0"), end, () -> out + read(dir.resolve("braid-" + job
+                + ".err")));
+        assertTrue(out.lines().anyMatch("sum=662"::equals), out); // sum over i = 1..12 of i*i + 1
+        String runtimeLog = read(onlyLogDir(dir.resolve("logs")).resolve("runtime.log"));
+        List<String> nodes = slurm.nodeNames();
+        assertTrue(runtimeLog.contains("started worker " + nodes.get(0) + " (1 computing units) with LocalProcessLauncher"),
+                runtimeLog);
+        assertTrue(runtimeLog.contains("started worker " + nodes.get(1) + " (2 computing units) with SrunLauncher"),
+                runtimeLog);
+        for (String jobOutput : jobOutputs(onlyLogDir(dir.resolve("logs")))) {
+            assertTrue(jobOutput.contains("ran in " + workerWd + "/braid-"), jobOutput);
+        }
+        // the master ran in --master_working_dir (the job's WorkDir, sbatch --chdir)
+        assertTrue(slurm.client("scontrol", "show", "job", job).contains("WorkDir=" + masterWd), "WorkDir");
+    }
+
     /** The run's processes (master, srun clients, workers) and anything but slurmd in the nodes' namespaces. */
     private static List<String> leftovers(Path dir) {
         List<String> left = new ArrayList<>();
