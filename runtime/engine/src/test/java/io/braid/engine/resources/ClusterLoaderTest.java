@@ -297,4 +297,18 @@ class ClusterLoaderTest {
         ResourcesException e2 = fails(r2, null);
         assertTrue(e2.getMessage().contains("RemoteExecutionCommand"), e2.getMessage());
     }
+
+    @Test
+    void loadsTheSshExample() {
+        Cluster c = ClusterLoader.load(EXAMPLES.resolve("resources-ssh.xml"), EXAMPLES.resolve("project-ssh.xml"));
+        assertEquals(Map.of("gpfs", "/gpfs"), c.masterSharedDisks());
+        NodeDescription n1 = c.nodes().get(0);
+        assertEquals(List.of("node1.cluster", "/gpfs/apps/braid", "/scratch/braid", "alice", 43001, 43010, "ssh"),
+                List.of(n1.name(), n1.installDir(), n1.workingDir(), n1.user(), n1.minPort(), n1.maxPort(),
+                        n1.remoteExecution()));
+        NodeDescription n2 = c.nodes().get(1);
+        assertEquals(List.of("node2.cluster", 43001, 43010, Map.of("gpfs", "/gpfs")),
+                List.of(n2.name(), n2.minPort(), n2.maxPort(), n2.sharedDisks()));
+        assertNull(n2.remoteExecution());
+    }
 }
