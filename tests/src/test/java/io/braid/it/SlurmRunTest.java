@@ -3,6 +3,7 @@ package io.braid.it;
 import io.braid.it.hosts.NetnsHosts;
 import io.braid.it.hosts.SlurmCluster;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,6 +46,14 @@ class SlurmRunTest {
         } catch (RuntimeException e) {
             hosts.close();
             throw e;
+        }
+    }
+
+    /** A test that failed half-way leaves no job to hold the nodes from the next one. */
+    @AfterEach
+    void cancelJobsLeft() {
+        if (slurm != null) {
+            slurm.cancelAll();
         }
     }
 
@@ -137,13 +146,23 @@ class SlurmRunTest {
     }
 
     @Test
-    void aWorkerInTheMastersNodeAndTheWorkingDirectories() throws IOException {
+    void aWorkerInTheMastersNodeTheWorkingDirectoriesAndTheJobsSettings() throws IOException {
         Path dir = tmp.resolve("in-master");
         Path masterWd = Files.createDirectories(dir.resolve("master-wd"));
         Path workerWd = Files.createDirectories(dir.resolve("worker-wd"));
+        // a job held until released: the run must wait for it (--job_dependency)
+        String first = slurm.client("sbatch", "--parsable", "--hold", "--output=/dev/null", "--wrap=true").strip();
         String job = Enqueue.run(dir, slurm.environment(), withApp(dir, List.of("--num_nodes=2",
-                "--worker_in_master_cpus=1", "--master_working_dir=" + masterWd, "--worker_working_dir=" + workerWd),
-                "12")).jobId();
+                "--worker_in_master_cpus=1", "--master_working_dir=" + masterWd, "--worker_working_dir=" + workerWd,
+                "--job_dependency=" + first, "--queue=" + SlurmCluster.PARTITION, "--job_name=in-master",
+                "--exec_time=3"), "12")).jobId();
+        String shown = slurm.client("scontrol", "show", "job", job);
+        for (String field : List.of("JobName=in-master", "Partition=" + SlurmCluster.PARTITION, "TimeLimit=00:03:00",
+                "Dependency=afterany:" + first, "WorkDir=" + masterWd, "StdOut=" + dir.resolve("braid-" + job + ".out"))) {
+            assertTrue(shown.contains(field), () -> field + " not in " + shown);
+        }
+        assertEquals("PENDING", slurm.jobState(job).state(), "waits for job " + first);
+        slurm.client("scontrol", "release", first);
 
         SlurmCluster.JobState end = slurm.awaitEnd(job, JOB_TIMEOUT);
         String out = read(dir.resolve("braid-" + job + ".out"));
@@ -159,8 +178,6 @@ class SlurmRunTest {
         for (String jobOutput : jobOutputs(onlyLogDir(dir.resolve("logs")))) {
             assertTrue(jobOutput.contains("ran in " + workerWd + "/braid-"), jobOutput);
         }
-        // the master ran in --master_working_dir (the job's WorkDir, sbatch --chdir)
-        assertTrue(slurm.client("scontrol", "show", "job", job).contains("WorkDir=" + masterWd), "WorkDir");
     }
 
     /** The run's processes (master, srun clients, workers) and anything but slurmd in the nodes' namespaces. */
@@ -191,7 +208,8 @@ class SlurmRunTest {
         long deadline = System.nanoTime() + JOB_TIMEOUT.toNanos();
         while (true) {
             Path dir = Files.isDirectory(logs) ? onlyLogDirOrNull(logs) : null;
-            if (dir != null && read(dir.resolve("runtime.log")).contains(text)) {
+            if (dir != null && Files.isRegularFile(dir.resolve("runtime.log"))
+                    && read(dir.resolve("runtime.log")).contains(text)) {
                 return;
             }
             if (System.nanoTime() > deadline || slurm.jobState(job).ended()) {

@@ -353,8 +353,7 @@ public final class SlurmCluster implements AutoCloseable {
         List<Throwable> problems = new ArrayList<>();
         if (!daemons.isEmpty() && daemons.get(0).isAlive()) {
             try {
-                client("scancel", "--partition=" + PARTITION);
-                awaitNoJobs();
+                cancelAll();
             } catch (RuntimeException e) {
                 problems.add(e);
             }
@@ -381,6 +380,13 @@ public final class SlurmCluster implements AutoCloseable {
             problems.forEach(e::addSuppressed);
             throw e;
         }
+    }
+
+    /** Cancels every job of the cluster and waits until none is listed and every node is idle again. */
+    public void cancelAll() {
+        client("scancel", "--partition=" + PARTITION);
+        awaitNoJobs();
+        awaitIdle();
     }
 
     private void awaitNoJobs() {
