@@ -12,7 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** braid-enqueue's command line, checked before anything is submitted (no SLURM needed). */
+/**
+ * braid-enqueue's command line, checked before anything is submitted, and braid-run's SLURM
+ * options outside an allocation (no SLURM needed).
+ */
 class BraidEnqueueOptionsTest {
     @TempDir
     Path tmp;
@@ -52,5 +55,21 @@ class BraidEnqueueOptionsTest {
             assertEquals(1, r.stderr().lines().count(), () -> args + ": " + r.stderr());
             assertTrue(r.stderr().startsWith("braid-enqueue: "), r.stderr());
         }
+    }
+
+    @Test
+    void braidRunSlurmOutsideAnAllocationIsOneLine() {
+        RunResult r = BraidRunner.in(tmp.resolve("outside")).app("fanout").options("--slurm").main("fanout.Main").args(4)
+                .env("SLURM_JOB_ID", "").run();
+        assertEquals(2, r.exitCode(), r::describe);
+        assertEquals(List.of("braid-run: --slurm: SLURM_JOB_ID is not set: not inside a SLURM allocation "
+                + "(submit with scripts/braid-enqueue)"), r.stderrLines(), r::describe);
+
+        RunResult noSlurm = BraidRunner.in(tmp.resolve("no-slurm")).app("fanout").options("--worker_in_master_cpus=2").main("fanout.Main")
+                .args(4).run();
+        assertEquals(2, noSlurm.exitCode(), noSlurm::describe);
+        assertEquals(1, noSlurm.stderrLines().size(), noSlurm::describe);
+        assertTrue(noSlurm.stderrLines().get(0).contains("--worker_in_master_cpus applies to --slurm runs only"),
+                noSlurm::describe);
     }
 }
