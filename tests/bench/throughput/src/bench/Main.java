@@ -4,14 +4,17 @@ import io.braid.api.Braid;
 
 /**
  * Task throughput and chain latency.
- * Usage: bench.Main throughput <tasks> | bench.Main chain <links> | bench.Main pending <tasks>
+ * Usage: bench.Main throughput <tasks> | bench.Main chain <links> [warm-up chains] | bench.Main pending <tasks> | bench.Main ready 0
+ * ("ready": prints {@code READY <epoch ms>} as the main starts, i.e. once every worker has connected).
  * Prints one line "RESULT <name> <value> <unit>" per figure.
  */
 public class Main {
     public static void main(String[] args) throws Exception {
         String mode = args[0];
         int n = Integer.parseInt(args[1]);
-        if (mode.equals("throughput")) {
+        if (mode.equals("ready")) {
+            System.out.println("READY " + System.currentTimeMillis());
+        } else if (mode.equals("throughput")) {
             // Warm-up so class loading and JIT of the submit path are not measured.
             for (int i = 0; i < 2_000; i++) {
                 Tasks.noop(i);
@@ -30,12 +33,22 @@ public class Main {
             pending(n);
         } else {
             // Warm-up: the JIT compiles the master's and the worker's paths after a few thousand tasks.
+            // With several workers (third argument: that many warm-up chains side by side) each
+            // gets a chain, so the measured chain does not land on a cold worker.
             int warmLinks = 5_000;
-            Integer x = 0;
+            int warmChains = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+            Integer[] w = new Integer[warmChains];
+            java.util.Arrays.fill(w, 0);
             for (int i = 0; i < warmLinks; i++) {
-                x = Tasks.inc(x);
+                for (int c = 0; c < warmChains; c++) {
+                    w[c] = Tasks.inc(w[c]);
+                }
             }
-            int warm = x;
+            int warm = w[0];
+            for (int c = 1; c < warmChains; c++) {
+                warm = Math.min(warm, w[c]);
+            }
+            Integer x;
             long t0 = System.nanoTime();
             x = 0;
             for (int i = 0; i < n; i++) {

@@ -56,9 +56,34 @@ public final class HostPackages {
         }
         List<String> cmd = new ArrayList<>(List.of("apt-get", "install", "-y", "-q", "--no-install-recommends"));
         cmd.addAll(missing);
-        Commands.Result i = Commands.run(900, env, cmd);
+        Commands.Result i = withoutServiceStarts(() -> Commands.run(900, env, cmd));
         if (!i.ok()) {
             throw new IllegalStateException("apt-get install " + String.join(" ", missing) + " failed: " + tail(i.output()));
+        }
+    }
+
+    /**
+     * Runs the installation with Debian's policy-rc.d saying "do not start services": the tests
+     * start their own daemons (sshd per namespace, slurmd, munged) and none may stay behind.
+     * An existing policy-rc.d (as in Docker images) is left as it is.
+     */
+    private static Commands.Result withoutServiceStarts(java.util.function.Supplier<Commands.Result> install) {
+        Path policy = Path.of("/usr/sbin/policy-rc.d");
+        if (Files.exists(policy)) {
+            return install.get();
+        }
+        try {
+            Files.writeString(policy, "#!/bin/sh\n# written by Braid's tests while they install packages\nexit 101\n");
+            policy.toFile().setExecutable(true);
+            return install.get();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            try {
+                Files.deleteIfExists(policy);
+            } catch (java.io.IOException e) {
+                // left behind: it only stops later package installations from starting services
+            }
         }
     }
 

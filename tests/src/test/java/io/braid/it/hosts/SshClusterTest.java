@@ -177,7 +177,8 @@ class SshClusterTest {
         assertNotEquals(0, r.exitCode(), r::describe);
         List<String> lines = r.stderrLines().stream().filter(l -> l.contains(down.address())).toList();
         assertEquals(1, lines.size(), r::describe);
-        assertTrue(lines.get(0).startsWith("braid-run: ") && lines.get(0).contains("Connection refused"), lines::toString);
+        assertTrue(lines.get(0).startsWith("braid-run: worker " + down.address() + " exited during start-up")
+                && lines.get(0).contains("Connection refused"), lines::toString);
     }
 
     @Test
@@ -191,7 +192,7 @@ class SshClusterTest {
         assertNotEquals(0, r.exitCode(), r::describe);
         List<String> lines = r.stderrLines().stream().filter(l -> l.contains(nowhere)).toList();
         assertEquals(1, lines.size(), r::describe);
-        assertTrue(lines.get(0).startsWith("braid-run: "), lines::toString);
+        assertTrue(lines.get(0).startsWith("braid-run: worker " + nowhere + " "), lines::toString);
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(45), "failed long after the start timeout");
     }
 

@@ -102,6 +102,10 @@ public final class JavaAppRun {
         } catch (IOException | RuntimeException e) {
             streams.close();
             removeSignalHook(onSignal);
+            if (e instanceof IOException) {
+                // e.g. a node whose worker could not start: its message names the node and why
+                throw new AppSetupException(e.getMessage());
+            }
             throw e;
         }
         // The run stops: streams that unfinished producer tasks write close for their readers (also in other apps).
