@@ -65,6 +65,13 @@ class BraidEnqueueOptionsTest {
         assertEquals(List.of("braid-run: --slurm: SLURM_JOB_ID is not set: not inside a SLURM allocation "
                 + "(submit with scripts/braid-enqueue)"), r.stderrLines(), r::describe);
 
+        RunResult unresolved = BraidRunner.in(tmp.resolve("unresolved")).app("fanout").options("--slurm")
+                .main("fanout.Main").args(4).env("SLURM_JOB_ID", "7").env("SLURM_JOB_NODELIST", "nosuch[1-2].invalid")
+                .env("SLURM_JOB_CPUS_PER_NODE", "2(x2)").env("SLURMD_NODENAME", "nosuch1.invalid").run();
+        assertEquals(1, unresolved.exitCode(), unresolved::describe);
+        assertEquals(List.of("braid-run: SLURM node nosuch2.invalid: its name does not resolve to an address"),
+                unresolved.stderrLines(), unresolved::describe);
+
         RunResult noSlurm = BraidRunner.in(tmp.resolve("no-slurm")).app("fanout").options("--worker_in_master_cpus=2").main("fanout.Main")
                 .args(4).run();
         assertEquals(2, noSlurm.exitCode(), noSlurm::describe);

@@ -1,6 +1,7 @@
 package io.braid.launcher;
 
 import io.braid.engine.deploy.SlurmNodeProvider;
+import io.braid.engine.deploy.SrunLauncher;
 import io.braid.engine.deploy.XmlNodeProvider;
 import io.braid.engine.resources.Cluster;
 import io.braid.engine.resources.ResourcesException;
@@ -167,12 +168,23 @@ public final class BraidRun {
             throw new UsageException("--slurm takes the nodes from the allocation: give no --resources/--project");
         }
         String workerDir = o.get("--worker_working_dir");
+        Cluster nodes;
         try {
-            return SlurmNodeProvider.fromEnvironment(System.getenv(), o.intValue("--worker_in_master_cpus"),
+            nodes = SlurmNodeProvider.fromEnvironment(System.getenv(), o.intValue("--worker_in_master_cpus"),
                     workerDir.isBlank() ? null : workerDir).nodes();
         } catch (IllegalArgumentException e) {
             throw new UsageException("--slurm: " + e.getMessage());
         }
+        // each worker binds the address of its node's name: a name that does not resolve fails here, in one line
+        SrunLauncher srun = new SrunLauncher();
+        for (var node : nodes.nodes()) {
+            try {
+                srun.bindAddress(node);
+            } catch (IllegalArgumentException e) {
+                throw new AppSetupException(e.getMessage());
+            }
+        }
+        return nodes;
     }
 
     private static List<String> classpath(String cp) {
