@@ -3,14 +3,12 @@ package io.braid.it.hosts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -110,24 +108,13 @@ public final class SlurmCluster implements AutoCloseable {
         return conf;
     }
 
-    /** Runs a SLURM client command against this cluster; its stdout, or an error with its output. */
+    /** Runs a SLURM client command against this cluster; its output, or an error with it. */
     public String client(String... command) {
-        try {
-            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-            pb.environment().putAll(environment());
-            Process p = pb.start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed: " + out.strip());
-            }
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        Commands.Result r = Commands.run(30, environment(), List.of(command));
+        if (!r.ok()) {
+            throw new IllegalStateException(String.join(" ", command) + " failed: " + r.output().strip());
         }
+        return r.output();
     }
 
     /** Whether {@code process} is one of this cluster's daemons (slurmctld, a slurmd, munged). */
@@ -192,12 +179,12 @@ public final class SlurmCluster implements AutoCloseable {
             return;
         }
         if (!Files.exists(MUNGE_KEY)) {
-            exec(List.of("mungekey", "--create", "--keyfile=" + MUNGE_KEY));
-            exec(List.of("chown", "munge:munge", MUNGE_KEY.toString()));
+            Commands.check("mungekey", "--create", "--keyfile=" + MUNGE_KEY);
+            Commands.check("chown", "munge:munge", MUNGE_KEY.toString());
             Files.setPosixFilePermissions(MUNGE_KEY, PosixFilePermissions.fromString("r--------"));
         }
         Files.createDirectories(MUNGE_DIR);
-        exec(List.of("chown", "munge:munge", MUNGE_DIR.toString()));
+        Commands.check("chown", "munge:munge", MUNGE_DIR.toString());
         // --foreground: the process is ours to stop at close
         munged = new ProcessBuilder("setpriv", "--reuid=munge", "--regid=munge", "--init-groups", "/usr/sbin/munged",
                 "--foreground")
@@ -211,15 +198,8 @@ public final class SlurmCluster implements AutoCloseable {
         }
     }
 
-    private static boolean mungeAnswers() throws IOException {
-        try {
-            Process p = new ProcessBuilder("sh", "-c", "munge -n | unmunge").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+    private static boolean mungeAnswers() {
+        return Commands.run(10, Map.of(), List.of("sh", "-c", "munge -n | unmunge")).ok();
     }
 
     private void writeConfiguration(String controllerAddress, int cpus, int memoryMb) throws IOException {
@@ -408,19 +388,6 @@ public final class SlurmCluster implements AutoCloseable {
         } catch (InterruptedException e) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void exec(List<String> command) throws IOException {
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException(String.join(" ", command) + " failed: " + out.strip());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
         }
     }
 
