@@ -3,6 +3,7 @@ package io.braid.engine.deploy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The SLURM allocation a process runs in, read from the variables SLURM sets in a job:
@@ -53,6 +54,22 @@ public record SlurmAllocation(String jobId, List<String> nodes, List<Integer> cp
             current = nodes.get(0); // the batch script runs on the first node
         }
         return new SlurmAllocation(jobId, nodes, cpus, memoryMb, current);
+    }
+
+    /**
+     * The node names of the allocation {@code env} describes, or none when it describes none
+     * (not in a job, or variables that do not parse: then nothing is started with srun).
+     */
+    public static Set<String> nodesOf(Map<String, String> env) {
+        if (blank(env.get("SLURM_JOB_ID"))) {
+            return Set.of();
+        }
+        String list = !blank(env.get("SLURM_JOB_NODELIST")) ? env.get("SLURM_JOB_NODELIST") : env.get("SLURM_NODELIST");
+        try {
+            return blank(list) ? Set.of() : Set.copyOf(SlurmHostlist.expand(list));
+        } catch (IllegalArgumentException e) {
+            return Set.of();
+        }
     }
 
     /** {@code SLURM_JOB_CPUS_PER_NODE}'s form: counts, each possibly repeated, {@code 2(x3),1} = 2, 2, 2, 1. */
