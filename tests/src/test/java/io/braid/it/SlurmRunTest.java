@@ -180,6 +180,30 @@ class SlurmRunTest {
         }
     }
 
+    @Test
+    void anXmlRunInsideAnAllocationStartsTheAllocationsNodesWithSrun() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("xml"));
+        List<String> nodes = slurm.nodeNames();
+        Clusters.Files xml = Clusters.builder().node(nodes.get(1), 2, "Intel", 1).node(nodes.get(2), 2, "Intel", 1)
+                .write(dir.resolve("xml"));
+        // a batch script of the user's own: braid-run with XML files naming two nodes of its allocation
+        Path script = Files.writeString(dir.resolve("job.sh"), "#!/bin/bash\nexec " + Repo.braidRun()
+                + " --resources=" + xml.resources() + " --project=" + xml.project() + " --base_log_dir="
+                + dir.resolve("logs") + " --log_level=info -cp " + BraidApp.classes("fanout") + " fanout.Main 20\n");
+        String job = slurm.client("sbatch", "--parsable", "--nodes=3", "--exclusive",
+                "--output=" + dir.resolve("out-%j"), script.toString()).strip();
+
+        SlurmCluster.JobState end = slurm.awaitEnd(job, JOB_TIMEOUT);
+        String out = read(dir.resolve("out-" + job));
+        assertEquals(new SlurmCluster.JobState("COMPLETED", "0:0"), end, out);
+        assertTrue(out.lines().anyMatch("sum=2890"::equals), out); // sum over i = 1..20 of i*i + 1
+        String runtimeLog = read(onlyLogDir(dir.resolve("logs")).resolve("runtime.log"));
+        for (int i = 1; i < 3; i++) {
+            assertTrue(runtimeLog.contains("started worker " + nodes.get(i) + " (2 computing units) with SrunLauncher"),
+                    runtimeLog);
+        }
+    }
+
     /** The run's processes (master, srun clients, workers) and anything but slurmd in the nodes' namespaces. */
     private static List<String> leftovers(Path dir) {
         List<String> left = new ArrayList<>();
