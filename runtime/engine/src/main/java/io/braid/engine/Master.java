@@ -14,11 +14,13 @@ import io.braid.engine.core.StreamTaskListener;
 import io.braid.engine.data.DataLocations;
 import io.braid.comm.transport.VersionStore;
 import io.braid.engine.deploy.LauncherChooser;
+import io.braid.engine.deploy.LogTail;
 import io.braid.engine.deploy.WorkerCommands;
 import io.braid.engine.deploy.WorkerLaunch;
 import io.braid.engine.deploy.WorkerLauncher;
 import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.SharedDisks;
+import io.braid.engine.dispatch.WorkerHandle;
 import io.braid.engine.dispatch.WorkerLinkHandler;
 import io.braid.engine.dispatch.WorkerPool;
 import io.braid.engine.monitor.AutoConstraintSummary;
@@ -143,14 +145,14 @@ public final class Master implements AutoCloseable {
             while (!pool.awaitAll(100)) {
                 for (int i = 0; i < processes.size(); i++) {
                     if (!processes.get(i).isAlive()) {
-                        String why = io.braid.engine.deploy.LogTail.lastLine(Path.of(processes.get(i).logFile()));
+                        String why = LogTail.lastLine(Path.of(processes.get(i).logFile()));
                         throw new IOException("worker " + cluster.nodes().get(i).name() + " exited during start-up"
                                 + (why.isEmpty() ? "" : " (" + why + ")") + "; see " + processes.get(i).logFile());
                     }
                 }
                 if (System.currentTimeMillis() > deadline) {
                     List<String> missing = pool.all().stream().filter(w -> !w.alive())
-                            .map(io.braid.engine.dispatch.WorkerHandle::name).toList();
+                            .map(WorkerHandle::name).toList();
                     throw new IOException("worker" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
                             + " did not connect within " + config.workerStartTimeoutMs() + " ms; see "
                             + launch.logDir().resolve("workers"));

@@ -34,10 +34,26 @@ public final class MasterAddress {
         }
         for (NodeDescription n : cluster.nodes()) {
             if (!LauncherChooser.isLocal(n)) {
+                refuseLoopbackBeside(n, cluster);
                 return routeTo(n.name());
             }
         }
         return LOOPBACK;
+    }
+
+    /**
+     * A worker on a loopback address (127.0.0.2) serves its data there, where the workers of
+     * other hosts cannot fetch it: with remote nodes, this host's worker must be named by its
+     * cluster address.
+     */
+    private static void refuseLoopbackBeside(NodeDescription remote, Cluster cluster) {
+        for (NodeDescription n : cluster.nodes()) {
+            String bind = NodeAddresses.localBindAddress(n.name());
+            if (bind != null && bind.startsWith("127.")) {
+                throw new IllegalArgumentException("node " + n.name() + " is a loopback address, which the workers of "
+                        + "other hosts (" + remote.name() + ") cannot reach: name this host by its cluster address");
+            }
+        }
     }
 
     /** The local address this machine sends from to reach {@code host} (a UDP connect sends nothing). */

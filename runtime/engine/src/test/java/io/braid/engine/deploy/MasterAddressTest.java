@@ -30,6 +30,14 @@ class MasterAddressTest {
     }
 
     @Test
+    void aLoopbackNodeBesideARemoteOneIsRefused() {
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> MasterAddress.choose(null, of("127.0.0.2", "192.0.2.10")));
+        assertTrue(e.getMessage().contains("node 127.0.0.2 is a loopback address")
+                && e.getMessage().contains("192.0.2.10"), e.getMessage());
+    }
+
+    @Test
     void anUnknownRemoteHostIsNamed() {
         var e = assertThrows(IllegalArgumentException.class,
                 () -> MasterAddress.choose(null, of("127.0.0.2", "no-such-host.invalid")));
