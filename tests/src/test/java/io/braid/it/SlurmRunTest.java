@@ -31,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SlurmRunTest {
     private static final int SUBNET = 70;
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(90);
+    /** What tests/apps/java/srunprobe puts in the worker command's environment. */
+    private static final String PROBE_VARIABLE = "BRAID_PROBE_SECRET";
+    private static final String PROBE_VALUE = "s3cret value";
 
     private static NetnsHosts hosts;
     private static SlurmCluster slurm;
@@ -202,6 +205,32 @@ class SlurmRunTest {
             assertTrue(runtimeLog.contains("started worker " + nodes.get(i) + " (2 computing units) with SrunLauncher"),
                     runtimeLog);
         }
+    }
+
+    @Test
+    void srunDeliversTheWorkerCommandsEnvironmentOnTheNodeNotOnItsCommandLine() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("probe"));
+        String node = slurm.nodeNames().get(2);
+        // stands for the worker's java on the node: records where it runs, its environment and arguments
+        Path fakeJava = Files.writeString(dir.resolve("fake-java"), "#!/bin/sh\n{ echo \"node=$SLURMD_NODENAME\"; "
+                + "echo \"secret=$" + PROBE_VARIABLE + "\"; echo \"args=$*\"; "
+                + "ip -4 -o addr show eth0; } > probe.txt\n");
+        Files.setPosixFilePermissions(fakeJava, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path script = Files.writeString(dir.resolve("job.sh"), "#!/bin/bash\nexec java -cp " + Repo.braidJar() + ":"
+                + BraidApp.classes("srunprobe") + " srunprobe.Main " + node + " " + fakeJava + " " + dir.resolve("logs")
+                + "\n");
+        String job = slurm.client("sbatch", "--parsable", "--nodes=3", "--exclusive",
+                "--output=" + dir.resolve("out-%j"), script.toString()).strip();
+
+        SlurmCluster.JobState end = slurm.awaitEnd(job, JOB_TIMEOUT);
+        assertEquals(new SlurmCluster.JobState("COMPLETED", "0:0"), end, () -> read(dir.resolve("out-" + job)));
+        String probe = read(dir.resolve("logs/workers/" + node + "-wd/probe.txt"));
+        String address = slurm.nodes().get(2).address();
+        assertTrue(probe.contains("node=" + node + "\n"), probe);
+        assertTrue(probe.contains("secret=" + PROBE_VALUE + "\n"), probe);
+        assertTrue(probe.contains("--node=" + node) && probe.contains("--bind=" + address), probe);
+        assertFalse(probe.lines().filter(l -> l.startsWith("args=")).anyMatch(l -> l.contains(PROBE_VALUE)), probe);
+        assertTrue(probe.contains("inet " + address + "/"), "ran inside the node's namespace: " + probe);
     }
 
     /** The run's processes (master, srun clients, workers) and anything but slurmd in the nodes' namespaces. */
