@@ -129,8 +129,14 @@ class SlurmRunTest {
     @Test
     void killingTheMasterEndsTheJobAndLeavesNoProcess() {
         Path dir = tmp.resolve("killed");
-        String job = Enqueue.run(dir, slurm.environment(), withApp(dir, List.of("--num_nodes=3"), "100000")).jobId();
+        // a part of each node: its workers get the allocated cores, not the node's
+        String job = Enqueue.run(dir, slurm.environment(), withApp(dir, List.of("--num_nodes=3", "--cpus_per_node=1",
+                "--node_memory=1000"), "100000")).jobId();
         slurm.awaitRunning(job, JOB_TIMEOUT);
+        String shown = slurm.client("scontrol", "show", "job", job);
+        assertTrue(shown.contains("NumCPUs=3") && shown.contains("mem=3000M"), shown);
+        awaitRuntimeLog(dir.resolve("logs"), "started worker " + slurm.nodeNames().get(1)
+                + " (1 computing units) with SrunLauncher", job);
         awaitRuntimeLog(dir.resolve("logs"), "worker " + slurm.nodeNames().get(2) + " connected", job);
         awaitRuntimeLog(dir.resolve("logs"), "worker " + slurm.nodeNames().get(1) + " connected", job);
         List<ProcessHandle> masters = BraidRunner.leftoverProcesses(dir.resolve("logs")).stream()
