@@ -204,7 +204,8 @@ public final class SlurmCluster implements AutoCloseable {
 
     private void writeConfiguration(String controllerAddress, int cpus, int memoryMb) throws IOException {
         Files.createDirectories(dir.resolve("state"));
-        String hostname = read(Path.of("/proc/sys/kernel/hostname")).strip();
+        // slurmctld checks that it runs on SlurmctldHost by the short host name (hostname -s)
+        String hostname = read(Path.of("/proc/sys/kernel/hostname")).strip().split("\\.")[0];
         StringBuilder b = new StringBuilder();
         b.append("# written by the Braid tests (SlurmCluster) for one test class\n")
                 .append("ClusterName=braidtest\n")
