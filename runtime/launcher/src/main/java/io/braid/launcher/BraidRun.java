@@ -1,5 +1,7 @@
 package io.braid.launcher;
 
+import io.braid.engine.deploy.SlurmNodeProvider;
+import io.braid.engine.deploy.SrunLauncher;
 import io.braid.engine.deploy.XmlNodeProvider;
 import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.auth.RunSecret;
@@ -173,10 +175,43 @@ public final class BraidRun {
     private static Cluster cluster(LauncherOptions o) {
         Path resources = o.isSet("--resources") ? Path.of(o.get("--resources")) : null;
         Path project = o.isSet("--project") ? Path.of(o.get("--project")) : null;
+        if (o.flag("--slurm")) {
+            return slurmNodes(o, resources != null || project != null);
+        }
+        for (String slurmOnly : List.of("--worker_in_master_cpus", "--worker_working_dir")) {
+            if (o.isSet(slurmOnly)) {
+                throw new UsageException(slurmOnly + " applies to --slurm runs only (the XML sets a node's cores and WorkingDir)");
+            }
+        }
         if (resources == null && project != null) {
             throw new UsageException("--project needs --resources too (the nodes' descriptions)");
         }
         return new XmlNodeProvider(resources, project, Runtime.getRuntime().availableProcessors()).nodes();
+    }
+
+    /** The nodes of the SLURM allocation this runs in (--slurm: a braid-enqueue job), from its variables. */
+    private static Cluster slurmNodes(LauncherOptions o, boolean xmlGiven) {
+        if (xmlGiven) {
+            throw new UsageException("--slurm takes the nodes from the allocation: give no --resources/--project");
+        }
+        String workerDir = o.get("--worker_working_dir");
+        Cluster nodes;
+        try {
+            nodes = SlurmNodeProvider.fromEnvironment(System.getenv(), o.intValue("--worker_in_master_cpus"),
+                    workerDir.isBlank() ? null : workerDir).nodes();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--slurm: " + e.getMessage());
+        }
+        // each worker binds the address of its node's name: a name that does not resolve fails here, in one line
+        SrunLauncher srun = new SrunLauncher();
+        for (var node : nodes.nodes()) {
+            try {
+                srun.bindAddress(node);
+            } catch (IllegalArgumentException e) {
+                throw new AppSetupException(e.getMessage());
+            }
+        }
+        return nodes;
     }
 
     private static List<String> classpath(String cp) {

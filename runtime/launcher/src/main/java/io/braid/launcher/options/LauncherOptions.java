@@ -48,6 +48,12 @@ public final class LauncherOptions {
                     + "data, streams) with TLS; a self-signed certificate is made for the run unless --tls_cert is given"),
             new OptionSpec("--tls_cert", List.of(), "PEM", "", "certificate of the run's TLS (with --tls_key; implies --tls)"),
             new OptionSpec("--tls_key", List.of(), "PEM", "", "unencrypted PKCS#8 private key of --tls_cert"),
+            new OptionSpec("--slurm", List.of(), null, "false", "take the nodes from the SLURM allocation this runs "
+                    + "in (a braid-enqueue job): workers on the other nodes, started with srun"),
+            new OptionSpec("--worker_in_master_cpus", List.of(), "N", "0", "with --slurm: cores of the master's node "
+                    + "given to a worker there (0 = no worker on the master's node)"),
+            new OptionSpec("--worker_working_dir", List.of(), "DIR", "", "with --slurm: directory under which each "
+                    + "worker gets its working directory (default: under the run's log dir)"),
             new OptionSpec("--help", List.of("-h"), null, "false", "print this help and exit"));
 
     /** Environment variables braid-run reads, with their one-line documentation. */

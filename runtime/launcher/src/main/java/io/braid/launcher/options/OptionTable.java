@@ -1,0 +1,27 @@
+package io.braid.launcher.options;
+
+import java.io.PrintStream;
+
+/**
+ * Prints braid-run's option names, one per line as {@code NAME<TAB>flag|value} (aliases
+ * included), for scripts that pass braid-run options through (scripts/braid-enqueue): they learn
+ * from the one declaration, {@link LauncherOptions#SPECS}, which options take a value.
+ */
+public final class OptionTable {
+    private OptionTable() {
+    }
+
+    public static void main(String[] args) {
+        print(System.out);
+    }
+
+    static void print(PrintStream out) {
+        for (OptionSpec s : LauncherOptions.SPECS) {
+            String kind = s.isFlag() ? "flag" : "value";
+            out.println(s.name() + "\t" + kind);
+            for (String a : s.aliases()) {
+                out.println(a + "\t" + kind);
+            }
+        }
+    }
+}
