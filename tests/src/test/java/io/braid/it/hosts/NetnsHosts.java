@@ -20,8 +20,11 @@ import java.util.stream.Stream;
  * network that a test can cut. The hosts share the file system (a shared disk) and the hostname.
  *
  * <p>Subnet {@code 10.213.<subnet>.0/24}: bridge {@code 10.213.<subnet>.1}, host i (from 0)
- * {@code 10.213.<subnet>.<10+i>}. Test classes that may run at the same time use different
- * subnets. {@link #create} first removes what a crashed earlier run on the same subnet left;
+ * {@code 10.213.<subnet>.<10+i>}. The subnet asked for is a first choice: a subnet is claimed
+ * with a lock file ({@code /run/braid-netns/<subnet>.lock}, held while the hosts exist), so
+ * that test JVMs running at the same time (other checkouts on the same machine) take different
+ * ones; use {@link #subnet()} and {@link #bridgeAddress()}. A claimed subnet's leftovers are
+ * those of a run that died (its lock went with it): {@link #create} removes them first;
  * {@link #close} (also run by a shutdown hook) removes namespaces, bridge, sshd processes,
  * every process left in the namespaces, and the temp dir.
  *
@@ -41,20 +44,26 @@ public final class NetnsHosts implements AutoCloseable {
     public record Host(String namespace, String address) {
     }
 
+    /** Subnets claimed by this JVM: closing any channel of a lock file would drop the JVM's lock on it. */
+    private static final java.util.Set<Integer> CLAIMED = new java.util.HashSet<>();
+    private static final Path LOCKS = Path.of("/run/braid-netns");
+
     private final int subnet;
+    private final java.nio.channels.FileChannel lock;
     private final Path dir;
     private final List<Host> hosts = new ArrayList<>();
     private final List<Process> sshds = new ArrayList<>();
     private final Thread hook;
     private boolean closed;
 
-    private NetnsHosts(int subnet, Path dir) {
+    private NetnsHosts(int subnet, java.nio.channels.FileChannel lock, Path dir) {
         this.subnet = subnet;
+        this.lock = lock;
         this.dir = dir;
         this.hook = new Thread(this::close, "netns-hosts-cleanup-" + subnet);
     }
 
-    /** Subnet number {@code subnet} (1..254) with {@code count} hosts, each running sshd. */
+    /** {@code count} hosts, each running sshd, on subnet {@code subnet} (1..254) or the next free one. */
     public static NetnsHosts create(int subnet, int count) {
         return create(subnet, count, count);
     }
@@ -69,10 +78,13 @@ public final class NetnsHosts implements AutoCloseable {
         }
         HostPackages.requireRootAndNetns();
         HostPackages.ensure("openssh-server", "openssh-client");
-        removeLeftovers(subnet);
         NetnsHosts h;
         try {
-            h = new NetnsHosts(subnet, Files.createTempDirectory("braid-netns-" + subnet + "-"));
+            Files.createDirectories(LOCKS);
+            int[] claimed = new int[1];
+            java.nio.channels.FileChannel lock = claim(subnet, claimed);
+            removeLeftovers(claimed[0]);
+            h = new NetnsHosts(claimed[0], lock, Files.createTempDirectory("braid-netns-" + claimed[0] + "-"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -243,6 +255,14 @@ public final class NetnsHosts implements AutoCloseable {
         }
         removeLeftovers(subnet);
         deleteTree(dir);
+        synchronized (CLAIMED) {
+            try {
+                lock.close(); // releases the subnet
+            } catch (IOException e) {
+                // the lock goes with the process anyway
+            }
+            CLAIMED.remove(subnet);
+        }
         if (Thread.currentThread() != hook) {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -250,6 +270,27 @@ public final class NetnsHosts implements AutoCloseable {
                 // the JVM is shutting down: the hook runs and finds everything closed
             }
         }
+    }
+
+    /** Claims the first subnet from {@code preferred} on that no JVM holds; its number goes to {@code claimed[0]}. */
+    private static java.nio.channels.FileChannel claim(int preferred, int[] claimed) throws IOException {
+        synchronized (CLAIMED) {
+            for (int i = 0; i < 254; i++) {
+                int k = (preferred - 1 + i) % 254 + 1;
+                if (CLAIMED.contains(k)) {
+                    continue;
+                }
+                var ch = java.nio.channels.FileChannel.open(LOCKS.resolve(k + ".lock"),
+                        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+                if (ch.tryLock() != null) {
+                    CLAIMED.add(k);
+                    claimed[0] = k;
+                    return ch;
+                }
+                ch.close(); // this JVM holds no lock on it (CLAIMED), so nothing of ours is dropped
+            }
+        }
+        throw new IllegalStateException("every subnet 10.213.1-254.0/24 is taken by other test runs");
     }
 
     private static String bridgeName(int subnet) {

@@ -25,7 +25,9 @@ class NetnsHostsTest {
     @Test
     void hostsAnswerSshOnTheirOwnAddressCanBeCutOffAndLeaveNothingBehind() throws Exception {
         List<ProcessHandle> sshds;
+        int subnet;
         try (NetnsHosts hosts = NetnsHosts.create(SUBNET, 2)) {
+            subnet = hosts.subnet();
             NetnsHosts.Host a = hosts.host(0);
             NetnsHosts.Host b = hosts.host(1);
             assertTrue(hosts.exec(a, "ip", "-4", "addr", "show", "eth0").output().contains(a.address() + "/24"));
@@ -51,21 +53,33 @@ class NetnsHostsTest {
             assertEquals(1, sshds.size(), sshds::toString);
         }
         String left = Commands.run("ip", "netns", "list").output();
-        assertFalse(left.contains("braid" + SUBNET + "h"), left);
-        assertFalse(Commands.run("ip", "link", "show", "brbraid" + SUBNET).ok(), "the bridge is gone");
+        assertFalse(left.contains("braid" + subnet + "h"), left);
+        assertFalse(Commands.run("ip", "link", "show", "brbraid" + subnet).ok(), "the bridge is gone");
         assertTrue(sshds.stream().noneMatch(ProcessHandle::isAlive), "the sshd processes are gone");
     }
 
     @Test
     void creatingAgainAfterACrashRemovesTheLeftovers() {
-        // A run that died without close(): its namespaces and bridge are still there.
-        NetnsHosts crashed = NetnsHosts.create(SUBNET, 1, 0);
-        try (NetnsHosts again = NetnsHosts.create(SUBNET, 1, 0)) {
+        int subnet;
+        try (NetnsHosts first = NetnsHosts.create(SUBNET, 1, 0)) {
+            subnet = first.subnet();
+        }
+        // What a run that died without close() leaves: a namespace and the bridge.
+        Commands.check("ip", "netns", "add", "braid" + subnet + "h0");
+        Commands.check("ip", "link", "add", "brbraid" + subnet, "type", "bridge");
+        try (NetnsHosts again = NetnsHosts.create(subnet, 1, 0)) {
+            assertEquals(subnet, again.subnet(), "the subnet is free again");
             assertEquals(1, Commands.run("ip", "netns", "list").output().lines()
-                    .filter(l -> l.startsWith("braid" + SUBNET + "h")).count());
+                    .filter(l -> l.startsWith("braid" + subnet + "h")).count());
             assertTrue(again.exec(again.host(0), "true").ok());
-        } finally {
-            crashed.close();
+        }
+    }
+
+    @Test
+    void twoHarnessesAtOnceTakeDifferentSubnets() {
+        try (NetnsHosts a = NetnsHosts.create(SUBNET, 1, 0); NetnsHosts b = NetnsHosts.create(SUBNET, 1, 0)) {
+            assertTrue(a.subnet() != b.subnet(), a.subnet() + " " + b.subnet());
+            assertTrue(a.exec(a.host(0), "true").ok() && b.exec(b.host(0), "true").ok());
         }
     }
 }

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class SshClusterTest {
-    /** 10.213.1.0/24: the SLURM tests use another subnet. */
+    /** First choice of subnet (10.213.1.0/24); another when a test JVM beside this one holds it. */
     private static final int SUBNET = 1;
     private static NetnsHosts hosts;
 
@@ -186,7 +186,7 @@ class SshClusterTest {
 
     @Test
     void anUnreachableAddressFailsTheRunWithinTheStartTimeout() {
-        String nowhere = "10.213." + SUBNET + ".99"; // on the bridge's subnet, no host has it
+        String nowhere = "10.213." + hosts.subnet() + ".99"; // on the bridge's subnet, no host has it
         Clusters.Files xml = RemoteCluster.empty().node(nowhere, "Intel", null, null, 0, 0).write(tmp.resolve("xml"));
         long t0 = System.nanoTime();
         RunResult r = runner(tmp).options("--worker_start_timeout=8").app("chain").cluster(xml).main("chain.Main")
@@ -206,14 +206,18 @@ class SshClusterTest {
             Clusters.Files xml = RemoteCluster.of(hosts.host(0), hosts.host(1)).write(dir.resolve("xml"));
             BraidRunner.Running run = runner(dir).app("exchange").cluster(xml).main("exchange.Main")
                     .args("hybrid", 2, 2000, 20).start();
-            run.awaitRuntimeLog(Pattern.compile("(running) exchange.Main.main"));
-            assertTrue(hosts.processesOtherThanSshd(hosts.host(0)).size() > 0, "a worker runs on host 0");
-            if (forcibly) {
-                run.process().destroyForcibly();
-            } else {
-                run.process().destroy();
+            try {
+                run.awaitRuntimeLog(Pattern.compile("(running) exchange.Main.main"));
+                assertTrue(hosts.processesOtherThanSshd(hosts.host(0)).size() > 0, "a worker runs on host 0");
+                if (forcibly) {
+                    run.process().destroyForcibly();
+                } else {
+                    run.process().destroy();
+                }
+                awaitExit(run.process());
+            } finally {
+                stop(run);
             }
-            awaitExit(run.process());
             for (int i = 0; i < 2; i++) {
                 awaitNoWorkerOn(hosts.host(i));
             }
@@ -227,14 +231,16 @@ class SshClusterTest {
         Clusters.Files xml = RemoteCluster.of(a).write(tmp.resolve("xml"));
         BraidRunner.Running run = runner(tmp).app("exchange").cluster(xml).main("exchange.Main")
                 .args("hybrid", 1, 2000, 20).start();
-        run.awaitRuntimeLog(Pattern.compile("(running) exchange.Main.main"));
-        List<ProcessHandle> ssh = run.process().descendants()
-                .filter(p -> p.info().command().map(c -> c.endsWith("/ssh")).orElse(false)).toList();
-        assertEquals(1, ssh.size(), "one ssh session");
-        ssh.get(0).destroyForcibly(); // the session ends; the worker's master connection is still up
-        awaitNoWorkerOn(a);
-        run.process().destroyForcibly();
-        awaitExit(run.process());
+        try {
+            run.awaitRuntimeLog(Pattern.compile("(running) exchange.Main.main"));
+            List<ProcessHandle> ssh = run.process().descendants()
+                    .filter(p -> p.info().command().map(c -> c.endsWith("/ssh")).orElse(false)).toList();
+            assertEquals(1, ssh.size(), "one ssh session");
+            ssh.get(0).destroyForcibly(); // the session ends; the worker's master connection is still up
+            awaitNoWorkerOn(a);
+        } finally {
+            stop(run);
+        }
     }
 
     // ---- helpers ----
@@ -245,6 +251,15 @@ class SshClusterTest {
         }
         try (var s = Files.walk(dir)) {
             return s.noneMatch(p -> p.getFileName().toString().endsWith(suffix));
+        }
+    }
+
+    /** A run a failed assertion left behind: killed with its ssh clients (and so its remote workers). */
+    private static void stop(BraidRunner.Running run) {
+        if (run.process().isAlive()) {
+            run.process().descendants().forEach(ProcessHandle::destroyForcibly);
+            run.process().destroyForcibly();
+            awaitExit(run.process());
         }
     }
 
