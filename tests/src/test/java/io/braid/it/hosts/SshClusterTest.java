@@ -26,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Workers started over real ssh on hosts that are network namespaces of this machine (each with
  * its own sshd and address), the master on the bridge address: tasks, files and streams move
- * over that network; a host that never comes up fails the run naming it; killing braid-run leaves
- * nothing on any host.
+ * over that network; a host that never comes up is excluded naming it (or fails the run, when it
+ * is the only one); killing braid-run leaves nothing on any host.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class SshClusterTest {
@@ -114,6 +114,29 @@ class SshClusterTest {
         assertEquals("read in " + wd(r, b), seen[2], r::describe);
     }
 
+    /**
+     * The working dirs are on a disk both hosts declare: the file a task wrote on a is read in
+     * place by the task on b, not copied (the previous test copies it without the declaration).
+     */
+    @Test
+    void aFileATaskWroteOnADeclaredSharedDiskIsReadInPlaceOnAnotherHost() throws Exception {
+        NetnsHosts.Host a = hosts.host(0);
+        NetnsHosts.Host b = hosts.host(1);
+        Path disk = tmp.toRealPath(); // holds the run's log dir, and so the workers' working dirs
+        Clusters.Files xml = RemoteCluster.empty().node(a.address(), "hostA", null, null, 0, 0)
+                .node(b.address(), "hostB", null, null, 0, 0).sharedDisk(disk).write(tmp.resolve("xml"));
+        Path dir = Files.createDirectories(tmp.resolve("data"));
+        RunResult r = runner(disk).app("hostfiles").cluster(xml).main("hostfiles.Main").args(dir).run();
+
+        assertEquals(0, r.exitCode(), r::describe);
+        String[] seen = r.value("consumed: ").split(" \\| ");
+        String aWd = Path.of(wd(r, a)).toRealPath().toString();
+        assertTrue(seen[0].startsWith(aWd + "/"), () -> "b reads the file where a wrote it: " + seen[0] + "\n"
+                + r.describe());
+        assertEquals("hello written in " + aWd, seen[1], r::describe);
+        assertTrue(noFileUnder(Path.of(wd(r, b)), "made-on-a.txt"), "no copy in b's working dir");
+    }
+
     @Test
     void aFileOnADeclaredSharedDiskIsReadInPlaceOnAnotherHostAndCopiedOtherwise() throws Exception {
         NetnsHosts.Host a = hosts.host(0);
@@ -171,9 +194,24 @@ class SshClusterTest {
     }
 
     @Test
-    void aHostWithoutSshdFailsTheRunWithOneLineNamingIt() {
+    void aHostWithoutSshdIsExcludedWithOneLineAndTheRunGoesOnWithTheOthers() {
         NetnsHosts.Host down = hosts.host(3);
         Clusters.Files xml = RemoteCluster.of(hosts.host(0), down).write(tmp.resolve("xml"));
+        RunResult r = runner(tmp).app("chain").cluster(xml).main("chain.Main").args(1, 2)
+                .timeout(Duration.ofSeconds(60)).run();
+
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("962", r.value("chain 0 = "), r::describe);
+        List<String> lines = r.stderrLines().stream().filter(l -> l.contains(down.address())).toList();
+        assertEquals(1, lines.size(), r::describe);
+        assertTrue(lines.get(0).startsWith("[braid] WARNING: node " + down.address() + " excluded: its worker exited"
+                + " during start-up") && lines.get(0).contains("Connection refused"), lines::toString);
+    }
+
+    @Test
+    void aRunWhoseOnlyHostHasNoSshdFailsWithOneLineNamingIt() {
+        NetnsHosts.Host down = hosts.host(3);
+        Clusters.Files xml = RemoteCluster.of(down).write(tmp.resolve("xml"));
         RunResult r = runner(tmp).app("chain").cluster(xml).main("chain.Main").args(1, 2)
                 .timeout(Duration.ofSeconds(60)).run();
 

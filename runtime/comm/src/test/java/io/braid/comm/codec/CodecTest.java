@@ -178,6 +178,8 @@ class CodecTest {
                 new RunTask(1, 2, null, null, null, false, null, null, false, 1),
                 new TaskDone(3L, List.of(), List.of(), 0L, 0L, ""),
                 new TaskDone(4L, null, null, Long.MAX_VALUE, Long.MIN_VALUE, null),
+                new TaskDone(6L, List.of("d2v1", "d3v1"), List.of(1L, 2L), 0L, 0L, "e",
+                        java.util.Arrays.asList("/wd/d2v1_x.txt", null)),
                 new TaskFailed(5L, null),
                 new DeleteData(List.of()),
                 new DeleteData(null),

@@ -258,6 +258,10 @@ public final class RuntimeCore {
         }
         for (int i = 0; i < msg.outputs().size(); i++) {
             locations.add(msg.outputs().get(i), node, msg.outputSizes().get(i));
+            String path = msg.outputPath(i);
+            if (path != null) {
+                jobFactory.fileWritten(msg.outputs().get(i), node, path);
+            }
         }
         scheduler.release(rec.id());
         double storageBW = auto.ended(rec.id(), true, msg.runNanos(), msg.startMicros());

@@ -23,6 +23,8 @@ public final class JobFactory {
     private final SharedDisks sharedDisks;
     private final String masterDataHost;
     private final int masterDataPort;
+    /** File versions written by workers: where, on the writer's node. */
+    private final java.util.Map<String, WorkerFile> workerFiles = new java.util.HashMap<>();
 
     public JobFactory(List<WorkerHandle> workers, DataLocations locations, VersionStore masterStore,
                       SharedDisks sharedDisks, String masterDataHost, int masterDataPort) {
@@ -82,7 +84,8 @@ public final class JobFactory {
             } else {
                 WorkerHandle w = workers.get(h);
                 if (w.alive()) {
-                    out.add(h == node ? 0 : out.size(), new DataLocation(w.name(), w.dataHost(), w.dataPort(), null));
+                    out.add(h == node ? 0 : out.size(), new DataLocation(w.name(), w.dataHost(), w.dataPort(),
+                            h == node ? null : sharedPathOf(dataName, h, node)));
                 }
             }
         }
@@ -90,6 +93,26 @@ public final class JobFactory {
             throw new DataLostException(dataName);
         }
         return out;
+    }
+
+    /**
+     * A file version that {@code node}'s worker wrote at {@code path} (on that node): a node
+     * sharing the disk it is on will read it there instead of fetching a copy.
+     */
+    public void fileWritten(String dataName, int node, String path) {
+        workerFiles.put(dataName, new WorkerFile(node, path));
+    }
+
+    private String sharedPathOf(String dataName, int holder, int reader) {
+        WorkerFile f = workerFiles.get(dataName);
+        if (f == null || f.node() != holder) {
+            return null;
+        }
+        return SharedDisks.between(workers.get(holder).node().sharedDisks(), workers.get(reader).node().sharedDisks(),
+                java.nio.file.Path.of(f.path()));
+    }
+
+    private record WorkerFile(int node, String path) {
     }
 
     /**

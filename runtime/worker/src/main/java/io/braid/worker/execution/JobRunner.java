@@ -67,20 +67,27 @@ public final class JobRunner {
 
         List<String> outputs = new ArrayList<>(2);
         List<Long> sizes = new ArrayList<>(2);
+        List<String> paths = new ArrayList<>(2);
+        boolean files = false;
         for (int i = 0; i < values.length; i++) {
             JobParam p = params.get(i);
             if (p.outData() == null || p.kind() == JobParam.Kind.STREAM) {
                 continue;
             }
-            long size = p.kind() == JobParam.Kind.FILE ? storeFile(p, (String) values[i]) : storeObject(p.outData(), values[i]);
+            boolean file = p.kind() == JobParam.Kind.FILE;
+            long size = file ? storeFile(p, (String) values[i]) : storeObject(p.outData(), values[i]);
             outputs.add(p.outData());
             sizes.add(size);
+            paths.add(file ? Path.of((String) values[i]).toAbsolutePath().toString() : null);
+            files |= file;
         }
         if (job.returnData() != null) {
             outputs.add(job.returnData());
             sizes.add(storeObject(job.returnData(), result));
+            paths.add(null);
         }
-        return new TaskDone(job.jobId(), outputs, sizes, startMicros, runNanos, Thread.currentThread().getName());
+        return new TaskDone(job.jobId(), outputs, sizes, startMicros, runNanos, Thread.currentThread().getName(),
+                files ? paths : null);
     }
 
     private Object prepare(JobParam p, String calleeClass) throws Exception {
