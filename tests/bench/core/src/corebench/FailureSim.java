@@ -60,7 +60,9 @@ import java.util.Set;
  * the expected final values; every re-run of a completed task was for an output with no copy left;
  * no fatal error; the analyser has nothing pending. Prints "RESULT name value unit" lines.
  *
- * <p>Usage: {@code FailureSim [nodes cores independent chains chainLength fanIn failPercent seed]}.
+ * <p>Usage: {@code FailureSim [nodes cores independent chains chainLength fanIn failPercent seed meanMs]}
+ * (defaults 1000 48 200000 2000 50 50 5 22 1000). With a mean below 50 ms the core sends tasks
+ * ahead to the workers (prefetch), and more jobs are lost with a node.
  */
 public final class FailureSim {
     private static final long MS = 1_000_000L;
@@ -76,6 +78,8 @@ public final class FailureSim {
     private final int chainLength;
     private final int fanIn;
     private final int failures;
+    /** Mean task duration in simulated ms (exponential, from a twentieth of it, at most 20 times it). */
+    private final long meanMs;
     private final Random rnd;
 
     // ---- the core under test ---------------------------------------------------------------------
@@ -146,7 +150,8 @@ public final class FailureSim {
     }
 
     FailureSim(int nodes, int cores, int independent, int chains, int chainLength, int fanIn, double failPercent,
-               long seed) {
+               long seed, long meanMs) {
+        this.meanMs = meanMs;
         this.nodes = nodes;
         this.cores = cores;
         this.independent = independent;
@@ -447,7 +452,8 @@ public final class FailureSim {
             violation("task " + task + " (job " + run.jobId() + ") computed a wrong value: an input was not"
                     + " the version it should read");
         }
-        long duration = 50 + (long) Math.min(20_000, -Math.log(1 - rnd.nextDouble()) * 950);
+        long duration = Math.max(1, meanMs / 20 + (long) Math.min(20.0 * meanMs,
+                -Math.log(1 - rnd.nextDouble()) * meanMs * 0.95));
         Job j = new Job(run, arrived.node, arrived.inc, duration, value, rerun);
         live.put(run.jobId(), j);
         liveByTask.put(run.taskId(), j);
@@ -584,9 +590,9 @@ public final class FailureSim {
         // Failures: half in the busy first seconds, half over the chains' span; a sixth aimed at re-runs.
         targetedLeft = failures / 6;
         int random = failures - targetedLeft - 2;
-        long span = chainLength * 1_000L * 8 / 10;
+        long span = chainLength * meanMs * 8 / 10;
         for (int i = 0; i < random; i++) {
-            long at = i % 2 == 0 ? rnd.nextInt(8_000) : (long) (rnd.nextDouble() * span);
+            long at = (long) (rnd.nextDouble() * (i % 2 == 0 ? 8 * meanMs : span));
             schedule(at, Kind.KILL, -1, 0, null, 0);
         }
         now = 0;
@@ -715,7 +721,8 @@ public final class FailureSim {
         }
         double failPercent = args.length > 6 ? Double.parseDouble(args[6]) : 5;
         long seed = args.length > 7 ? Long.parseLong(args[7]) : 22;
-        FailureSim sim = new FailureSim(d[0], d[1], d[2], d[3], d[4], d[5], failPercent, seed);
+        long meanMs = args.length > 8 ? Long.parseLong(args[8]) : 1_000;
+        FailureSim sim = new FailureSim(d[0], d[1], d[2], d[3], d[4], d[5], failPercent, seed, meanMs);
         sim.run();
         System.exit(sim.violations.isEmpty() ? 0 : 1);
     }
