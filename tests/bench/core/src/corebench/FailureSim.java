@@ -263,19 +263,18 @@ public final class FailureSim {
             byte[] snapshot = ByteBuffer.allocate(8).putLong(seed).array();
             submit(List.of(new SubmittedParam(JobParam.Kind.OBJECT, "java.lang.Long", null, new ObjectKey(chainKeys[c]),
                     AccessMode.RW, true, snapshot, null, "chain" + c, null)));
+            lastLinks[c] = taskCount;
         }
         // Fan-ins of the independent results are submitted between chain rounds, as a main
         // program interleaves its phases.
         List<Long> level1 = new ArrayList<>();
         int nextFan = 0;
-        for (int r = 1; r < chainLength; r++) {
-            for (int c = 0; c < chains; c++) {
+        for (int r = 1; r <= Math.max(1, chainLength - 1); r++) {
+            for (int c = 0; c < chains && r < chainLength; c++) {
                 submit(List.of(object(chainKeys[c], AccessMode.RW)));
-                if (r == chainLength - 1) {
-                    lastLinks[c] = taskCount;
-                }
+                lastLinks[c] = taskCount;
             }
-            int upTo = (int) ((long) independent * r / (chainLength - 1));
+            int upTo = (int) ((long) independent * r / Math.max(1, chainLength - 1));
             while (nextFan < upTo) {
                 int end = Math.min(independent, nextFan + fanIn);
                 List<SubmittedParam> ps = new ArrayList<>();
