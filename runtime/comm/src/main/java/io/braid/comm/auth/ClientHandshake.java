@@ -2,14 +2,11 @@ package io.braid.comm.auth;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.DecoderException;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Promise;
 
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -20,42 +17,25 @@ import java.util.function.Consumer;
  * completes {@code ready}. On any failure {@code ready} fails with an {@link AuthenticationException}
  * saying why, and the connection is closed. Not sharable.
  */
-final class ClientHandshake extends ChannelInboundHandlerAdapter {
+final class ClientHandshake extends HandshakeSide {
 
     private final ConnectionSecurity security;
     private final Consumer<ChannelPipeline> install;
     private final Promise<Void> ready;
     private final byte[] clientNonce = RunSecret.nonce();
     private byte[] serverNonce;
-    private ByteBuf received;
-    private ScheduledFuture<?> timeout;
-    private boolean finished;
 
     ClientHandshake(ConnectionSecurity security, Consumer<ChannelPipeline> install, Promise<Void> ready) {
+        super(HandshakeFrames.HELLO_LENGTH);
         this.security = security;
         this.install = install;
         this.ready = ready;
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        received = ctx.alloc().heapBuffer(HandshakeFrames.HELLO_LENGTH, HandshakeFrames.HELLO_LENGTH);
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext ctx) {
-        cancelTimeout();
-        if (received != null) {
-            received.release();
-            received = null;
-        }
-    }
-
-    @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        timeout = ctx.executor().schedule(() -> fail(ctx, "no handshake from the server within "
-                + security.handshakeTimeoutMs() + " ms (is it a Braid server?)"), security.handshakeTimeoutMs(),
-                TimeUnit.MILLISECONDS);
+        startTimeout(ctx, security.handshakeTimeoutMs(), () -> fail(ctx, "no handshake from the server within "
+                + security.handshakeTimeoutMs() + " ms (is it a Braid server?)"));
     }
 
     @Override
@@ -139,12 +119,5 @@ final class ClientHandshake extends ChannelInboundHandlerAdapter {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         fail(ctx, new AuthenticationException("the handshake failed: " + root.getMessage(), root));
-    }
-
-    private void cancelTimeout() {
-        if (timeout != null) {
-            timeout.cancel(false);
-            timeout = null;
-        }
     }
 }

@@ -3,14 +3,11 @@ package io.braid.comm.auth;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.util.ReferenceCountUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -22,7 +19,7 @@ import java.util.function.Consumer;
  * proof, no proof within the timeout, an error) closes the connection, logs one WARN naming the
  * remote address and why, and tells the security's refusal listener. Not sharable.
  */
-final class ServerHandshake extends ChannelInboundHandlerAdapter {
+final class ServerHandshake extends HandshakeSide {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerHandshake.class);
 
@@ -30,35 +27,19 @@ final class ServerHandshake extends ChannelInboundHandlerAdapter {
     private final String serverName;
     private final Consumer<ChannelPipeline> install;
     private final byte[] serverNonce = RunSecret.nonce();
-    private ByteBuf received;
-    private ScheduledFuture<?> timeout;
-    private boolean finished;
 
     ServerHandshake(ConnectionSecurity security, String serverName, Consumer<ChannelPipeline> install) {
+        super(HandshakeFrames.PROOF_LENGTH);
         this.security = security;
         this.serverName = serverName;
         this.install = install;
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        received = ctx.alloc().heapBuffer(HandshakeFrames.PROOF_LENGTH, HandshakeFrames.PROOF_LENGTH);
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext ctx) {
-        cancelTimeout();
-        if (received != null) {
-            received.release();
-            received = null;
-        }
-    }
-
-    @Override
     public void channelActive(ChannelHandlerContext ctx) {
         // Not passed on: the handlers behind this one see the connection once it is authenticated.
-        timeout = ctx.executor().schedule(() -> refuse(ctx, Refusal.Reason.TIMEOUT, "no handshake within "
-                + security.handshakeTimeoutMs() + " ms"), security.handshakeTimeoutMs(), TimeUnit.MILLISECONDS);
+        startTimeout(ctx, security.handshakeTimeoutMs(), () -> refuse(ctx, Refusal.Reason.TIMEOUT,
+                "no handshake within " + security.handshakeTimeoutMs() + " ms"));
         ctx.writeAndFlush(HandshakeFrames.hello(ctx.alloc(), serverNonce));
     }
 
@@ -146,12 +127,5 @@ final class ServerHandshake extends ChannelInboundHandlerAdapter {
         Throwable root = cause.getCause() != null && cause instanceof io.netty.handler.codec.DecoderException
                 ? cause.getCause() : cause;
         refuse(ctx, Refusal.Reason.ERROR, "the handshake failed: " + root.getMessage());
-    }
-
-    private void cancelTimeout() {
-        if (timeout != null) {
-            timeout.cancel(false);
-            timeout = null;
-        }
     }
 }

@@ -3,9 +3,8 @@ package io.braid.comm.transport;
 import io.braid.comm.message.Message;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -16,8 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Heartbeats on real loopback connections, with a short timeout (400 ms). */
+@ExtendWith(ShortHeartbeatTimeout.class)
 class HeartbeatsTest {
-    private static final long TIMEOUT_MS = 400;
 
     /** A link end with heartbeats that records every message reaching it and its closing. */
     static class LinkEnd extends MessageHandler {
@@ -41,16 +40,6 @@ class HeartbeatsTest {
         }
     }
 
-    @BeforeEach
-    void shortTimeout() {
-        System.setProperty(Heartbeats.TIMEOUT_PROPERTY, String.valueOf(TIMEOUT_MS));
-    }
-
-    @AfterEach
-    void defaultTimeout() {
-        System.clearProperty(Heartbeats.TIMEOUT_PROPERTY);
-    }
-
     @Test
     void aQuietLinkWhoseEndsAreAliveStaysOpenAndItsHandlersSeeNoHeartbeat() throws Exception {
         LinkEnd serverEnd = new LinkEnd();
@@ -60,7 +49,7 @@ class HeartbeatsTest {
             Channel ch = client.connect("master", "127.0.0.1", server.port(), clientEnd, 5000);
             // Five timeouts of silence from both applications: only heartbeats keep the link open.
             assertThrows(java.util.concurrent.TimeoutException.class,
-                    () -> clientEnd.closed.get(5 * TIMEOUT_MS, TimeUnit.MILLISECONDS));
+                    () -> clientEnd.closed.get(5 * ShortHeartbeatTimeout.MS, TimeUnit.MILLISECONDS));
             assertTrue(ch.isActive(), "the link closed although both ends were alive");
             assertTrue(!serverEnd.closed.isDone(), "the server closed the link although the client was alive");
             assertTrue(serverEnd.received.isEmpty(), () -> "the server's handler saw " + serverEnd.received);
@@ -83,7 +72,7 @@ class HeartbeatsTest {
             long t0 = System.nanoTime();
             serverEnd.closed.get(10, TimeUnit.SECONDS);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-            assertTrue(ms >= TIMEOUT_MS / 2, "closed after " + ms + " ms, before the timeout");
+            assertTrue(ms >= ShortHeartbeatTimeout.MS / 2, "closed after " + ms + " ms, before the timeout");
             silent.closed.get(10, TimeUnit.SECONDS);
             assertTrue(!ch.isActive());
             assertTrue(serverEnd.received.isEmpty(), () -> "the server's handler saw " + serverEnd.received);

@@ -2,9 +2,8 @@ package io.braid.comm.transport;
 
 import io.braid.comm.message.Message;
 import io.netty.channel.ChannelHandlerContext;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.concurrent.BlockingQueue;
@@ -21,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Fetches from a data server whose host vanished (played by a server that answers nothing): they
  * fail when the master says the node is lost, or after a stall, instead of waiting forever.
  */
+@ExtendWith(ShortHeartbeatTimeout.class)
 class LostDataServerTest {
-    private static final long TIMEOUT_MS = 400;
 
     /** Takes requests and answers nothing. */
     static final class Mute extends MessageHandler {
@@ -32,16 +31,6 @@ class LostDataServerTest {
         protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
             received.add(msg);
         }
-    }
-
-    @BeforeEach
-    void shortTimeout() {
-        System.setProperty(Heartbeats.TIMEOUT_PROPERTY, String.valueOf(TIMEOUT_MS));
-    }
-
-    @AfterEach
-    void defaultTimeout() {
-        System.clearProperty(Heartbeats.TIMEOUT_PROPERTY);
     }
 
     @Test
