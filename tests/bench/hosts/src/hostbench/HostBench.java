@@ -51,6 +51,9 @@ public final class HostBench {
         }
     }
 
+    /** Extra JVM options of every worker (braid-run's --jvm_workers_opts, comma-separated), for experiments. */
+    static final String WORKER_OPTS_ENV = "HOSTBENCH_WORKER_OPTS";
+
     private record Runner(Path braidRun, Path classes, Path work, NetnsHosts hosts) {
         Path xml(String name, List<NetnsHosts.Host> nodes, int cus) throws IOException {
             Path dir = Files.createDirectories(work.resolve("xml-" + name));
@@ -90,7 +93,12 @@ public final class HostBench {
         List<String> run(Path xml, String mode, int n, String... more) throws Exception {
             List<String> cmd = new ArrayList<>(List.of("bash", braidRun.toString(), "--base_log_dir=" + work.resolve("logs"),
                     "--resources=" + xml.resolve("resources.xml"), "--project=" + xml.resolve("project.xml"),
-                    "-cp", classes.toString(), "bench.Main", mode, Integer.toString(n)));
+                    "-cp", classes.toString()));
+            String workerOpts = System.getenv(WORKER_OPTS_ENV);
+            if (workerOpts != null && !workerOpts.isBlank()) {
+                cmd.add("--jvm_workers_opts=" + workerOpts);
+            }
+            cmd.addAll(List.of("bench.Main", mode, Integer.toString(n)));
             cmd.addAll(List.of(more));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
             pb.environment().putAll(hosts.sshEnvironment());
