@@ -15,22 +15,12 @@ import java.util.stream.IntStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Object streams end to end: stream server with its embedded broker (started lazily), Kafka backend. */
 class ObjectDistroStreamKafkaTest {
 
     @TempDir
     Path tmp;
-
-    static boolean kafkaBackendPresent() {
-        try {
-            Class.forName("io.braid.streams.kafka.KafkaObjectBackend");
-            return true;
-        } catch (ClassNotFoundException e) {
-            return false;
-        }
-    }
 
     @Test
     void registeringAnObjectStreamStartsTheBrokerAndItsTopicExistsOnceAwaited() throws Exception {
@@ -83,7 +73,6 @@ class ObjectDistroStreamKafkaTest {
 
     @Test
     void embeddedBrokerStartsOnFirstObjectStreamAndCarriesRecords() throws Exception {
-        assumeTrue(kafkaBackendPresent(), "io.braid.streams.kafka.KafkaObjectBackend not there yet");
         try (DistroStreamServer server = DistroStreamServer.start("127.0.0.1", 0, KafkaMode.EMBEDDED, tmp.resolve("work"))) {
             DistroStreamClient producer = new DistroStreamClient(server.address(), "app", null);
             DistroStreamClient consumer = new DistroStreamClient(server.address(), "app", null);

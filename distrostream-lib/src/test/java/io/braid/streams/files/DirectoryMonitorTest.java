@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The completion rule, through the queue (one application, one reader). */
 class DirectoryMonitorTest {
@@ -52,7 +51,7 @@ class DirectoryMonitorTest {
 
     @Test
     void localDirectoryUsesOpenFiles() throws Exception {
-        assumeTrue(OpenWriters.available());
+        assertTrue(OpenWriters.available(), "the open-writer check reads /proc/<pid>/fd (Linux): this machine has none");
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults())) {
             assertEquals(CompletionRule.OPEN_FILES, q.monitor().completionRule());
             assertTrue(q.monitor().usesEvents());
@@ -61,7 +60,7 @@ class DirectoryMonitorTest {
 
     @Test
     void fileHeldOpenInThisJvmIsNotHandedOutUntilClosed() throws Exception {
-        assumeTrue(OpenWriters.available());
+        assertTrue(OpenWriters.available(), "the open-writer check reads /proc/<pid>/fd (Linux): this machine has none");
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults())) {
             Path f = dir.resolve("held.dat");
             OutputStream out = new FileOutputStream(f.toFile());
@@ -84,7 +83,7 @@ class DirectoryMonitorTest {
 
     @Test
     void fileOpenForReadingOnlyIsComplete() throws Exception {
-        assumeTrue(OpenWriters.available());
+        assertTrue(OpenWriters.available(), "the open-writer check reads /proc/<pid>/fd (Linux): this machine has none");
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults())) {
             Path f = dir.resolve("read.dat");
             Files.writeString(f, "x");
@@ -151,7 +150,7 @@ class DirectoryMonitorTest {
 
     @Test
     void writerInAnotherProcessKeepsTheFileUnavailableUntilItCloses() throws Exception {
-        assumeTrue(OpenWriters.available());
+        assertTrue(OpenWriters.available(), "the open-writer check reads /proc/<pid>/fd (Linux): this machine has none");
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults())) {
             Path f = dir.resolve("from-shell.txt");
             // Closes fd 3 after 1 s, then lives 2 s more: availability must follow the close, not the exit.
@@ -178,7 +177,7 @@ class DirectoryMonitorTest {
 
     @Test
     void pollingOnlyModeFindsFilesWithTheOpenFilesRule() throws Exception {
-        assumeTrue(OpenWriters.available());
+        assertTrue(OpenWriters.available(), "the open-writer check reads /proc/<pid>/fd (Linux): this machine has none");
         FileStreamOptions opts = defaults().withPollingOnly(true).withScanInterval(Duration.ofMillis(100));
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, opts)) {
             assertTrue(!q.monitor().usesEvents());
