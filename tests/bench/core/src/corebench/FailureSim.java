@@ -6,8 +6,6 @@ import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskDone;
 import io.braid.comm.message.TaskFailed;
 import io.braid.comm.transport.VersionStore;
-import io.braid.engine.analysis.AccessMode;
-import io.braid.engine.analysis.ObjectKey;
 import io.braid.engine.analysis.TaskAnalyser;
 import io.braid.engine.core.RuntimeCore;
 import io.braid.engine.data.DataLocations;
@@ -15,10 +13,8 @@ import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.SharedDisks;
 import io.braid.engine.dispatch.WorkerHandle;
 import io.braid.engine.resources.NodeDescription;
-import io.braid.engine.scheduling.ResourceRequest;
 import io.braid.engine.scheduling.Scheduler;
 import io.braid.engine.task.SubmittedParam;
-import io.braid.engine.task.TaskDefinition;
 import io.braid.engine.task.TaskSubmission;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
@@ -26,6 +22,8 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 
 import java.nio.ByteBuffer;
+import corebench.SimEvent.Job;
+import corebench.SimEvent.Kind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,8 +47,8 @@ import java.util.Set;
  * main program then reads the final result and the chain ends (recomputing lost ones).
  *
  * <p>Failures: a share of the nodes die at random times (their jobs vanish, their data is gone);
- * the core hears of it after a detection delay. Most come back as restarted workers
- * ({@code workerLost(n, true)} then {@code workerBack(n)}), others are excluded (after a failed
+ * the core hears of it after a detection delay. Most come back as tally.restarted workers
+ * ({@code workerLost(n, true)} then {@code workerBack(n)}), others are tally.excluded (after a failed
  * restart, or at once). Some failures are aimed at nodes running a re-run for lost data, and two
  * at nodes holding chain ends when the main program is about to read them.
  *
@@ -91,7 +89,8 @@ public final class FailureSim {
     // ---- workload -------------------------------------------------------------------------------
     private int taskCount;
     /** Expected output value per task id (the value a correct run computes). */
-    private long[] expected;
+    private final SimWorkload workload;
+    private final long[] expected;
     private int[] mainEnds;
     private int finalTask;
     private int[] lastLinks;
@@ -110,25 +109,14 @@ public final class FailureSim {
     private final Map<Long, Job> live = new HashMap<>();
     private final Map<Long, Job> liveByTask = new HashMap<>();
     private final List<Job> inbox = new ArrayList<>();
-    private final PriorityQueue<Event> events = new PriorityQueue<>();
+    private final PriorityQueue<SimEvent> events = new PriorityQueue<>();
     private long now;
     private long seq;
     private final String[] outName;
     private final boolean[] completedOnce;
 
     // ---- counters -------------------------------------------------------------------------------
-    private long jobsDispatched;
-    private long jobsLostWithNode;
-    private final Set<Long> resubmittedTasks = new HashSet<>();
-    private long reruns;
-    private long rerunsHitByFailure;
-    private long inputUnavailable;
-    private long killsRandom;
-    private long killsAtRerun;
-    private long killsAtEnd;
-    private long restarted;
-    private long excluded;
-    private final List<String> violations = new ArrayList<>();
+    private final SimTally tally = new SimTally();
 
     private int targetedLeft;
     /** Tasks whose re-run a failure was aimed at: once each (a task on 3 dying workers stops the run). */
@@ -136,18 +124,6 @@ public final class FailureSim {
     private boolean mainReading;
     private boolean mainDone;
     private long finalEndedAt;
-
-    private record Job(RunTask run, int node, int inc, long duration, long value, boolean rerun) {
-    }
-
-    private enum Kind { DONE, FETCH_FAIL, KILL, DETECT, BACK, EXCLUDE, MAIN_READ }
-
-    private record Event(long time, long seq, Kind kind, int node, int inc, Job job, int mode)
-            implements Comparable<Event> {
-        public int compareTo(Event o) {
-            return time != o.time ? Long.compare(time, o.time) : Long.compare(seq, o.seq);
-        }
-    }
 
     FailureSim(int nodes, int cores, int independent, int chains, int chainLength, int fanIn, double failPercent,
                long seed, long meanMs) {
@@ -179,10 +155,9 @@ public final class FailureSim {
         JobFactory jobs = new JobFactory(workers, locations, masterStore, new SharedDisks(Map.of()), "master", 2);
         core = new RuntimeCore(new TaskAnalyser(), scheduler, locations, masterStore, workers, jobs, null, null,
                 fatal::add);
-        int fanIns1 = (independent + fanIn - 1) / fanIn;
-        int fanIns2 = (fanIns1 + fanIn - 1) / fanIn;
-        int total = independent + chains * chainLength + fanIns1 + fanIns2 + 1;
-        expected = new long[total + 1];
+        this.workload = new SimWorkload(independent, chains, chainLength, fanIn);
+        int total = workload.tasks().size();
+        expected = workload.expected();
         mainEnds = new int[total + 1];
         outName = new String[total + 1];
         completedOnce = new boolean[total + 1];
@@ -201,115 +176,19 @@ public final class FailureSim {
 
     // ---- the main program ----------------------------------------------------------------------
 
-    private static final TaskDefinition WORK = new TaskDefinition(1, "sim.Tasks.work", "sim.Tasks", "work", List.of(),
-            false, null, ResourceRequest.cores(1), false, false);
-
-    /** What a task computes from its input values: the same in the generator and the workers. */
-    static long compute(long taskId, long[] inputs, int n) {
-        long h = taskId * 0x9E3779B97F4A7C15L;
-        for (int i = 0; i < n; i++) {
-            h = (h ^ inputs[i]) * 0xBF58476D1CE4E5B9L;
-            h ^= h >>> 31;
-        }
-        return h;
-    }
-
-    private long nextKey = 1;
-    private final Map<Long, Long> current = new HashMap<>(); // key -> expected value of its last version
-
-    private void submit(List<SubmittedParam> params) {
-        long id = ++taskCount;
-        long[] in = new long[params.size()];
-        int n = 0;
-        for (SubmittedParam p : params) {
-            if (p.kind() == JobParam.Kind.OBJECT && p.mode().reads()) {
-                in[n++] = current.get(((ObjectKey) p.key()).objectId());
-            }
-        }
-        long out = compute(id, in, n);
-        expected[(int) id] = out;
-        for (SubmittedParam p : params) {
-            if (p.kind() == JobParam.Kind.OBJECT && p.mode().writes()) {
-                current.put(((ObjectKey) p.key()).objectId(), out);
-            }
-        }
-        core.submit(new TaskSubmission(id, WORK, params, null));
-        core.whenTaskEnds(id, () -> {
-            mainEnds[(int) id]++;
-            if (id == finalTask) {
-                finalEnded();
-            }
-        });
-    }
-
-    private static SubmittedParam object(long key, AccessMode mode) {
-        return new SubmittedParam(JobParam.Kind.OBJECT, "java.lang.Long", null, new ObjectKey(key), mode, false, null,
-                null, "o" + key, null);
-    }
-
     private void submitWorkload() {
-        long[] indepKeys = new long[independent];
-        for (int i = 0; i < independent; i++) {
-            indepKeys[i] = nextKey++;
-            submit(List.of(SubmittedParam.byValue("int", Integer.toString(i)), object(indepKeys[i], AccessMode.W)));
-        }
-        long[] chainKeys = new long[chains];
-        lastLinks = new int[chains];
-        for (int c = 0; c < chains; c++) {
-            chainKeys[c] = nextKey++;
-            long seed = compute(-1 - c, new long[0], 0);
-            current.put(chainKeys[c], seed);
-            // the first link reads the seed the main program wrote: it lives on the master
-            byte[] snapshot = ByteBuffer.allocate(8).putLong(seed).array();
-            submit(List.of(new SubmittedParam(JobParam.Kind.OBJECT, "java.lang.Long", null, new ObjectKey(chainKeys[c]),
-                    AccessMode.RW, true, snapshot, null, "chain" + c, null)));
-            lastLinks[c] = taskCount;
-        }
-        // Fan-ins of the independent results are submitted between chain rounds, as a main
-        // program interleaves its phases.
-        List<Long> level1 = new ArrayList<>();
-        int nextFan = 0;
-        for (int r = 1; r <= Math.max(1, chainLength - 1); r++) {
-            for (int c = 0; c < chains && r < chainLength; c++) {
-                submit(List.of(object(chainKeys[c], AccessMode.RW)));
-                lastLinks[c] = taskCount;
-            }
-            int upTo = (int) ((long) independent * r / Math.max(1, chainLength - 1));
-            while (nextFan < upTo) {
-                int end = Math.min(independent, nextFan + fanIn);
-                List<SubmittedParam> ps = new ArrayList<>();
-                for (int i = nextFan; i < end; i++) {
-                    ps.add(object(indepKeys[i], AccessMode.R));
+        finalTask = workload.finalTask();
+        lastLinks = workload.lastLinks();
+        for (List<SubmittedParam> params : workload.tasks()) {
+            long id = ++taskCount;
+            core.submit(new TaskSubmission(id, SimWorkload.WORK, params, null));
+            core.whenTaskEnds(id, () -> {
+                mainEnds[(int) id]++;
+                if (id == finalTask) {
+                    finalEnded();
                 }
-                long k = nextKey++;
-                ps.add(object(k, AccessMode.W));
-                submit(ps);
-                level1.add(k);
-                nextFan = end;
-            }
+            });
         }
-        List<Long> level2 = new ArrayList<>();
-        for (int i = 0; i < level1.size(); i += fanIn) {
-            List<SubmittedParam> ps = new ArrayList<>();
-            for (int j = i; j < Math.min(level1.size(), i + fanIn); j++) {
-                ps.add(object(level1.get(j), AccessMode.R));
-            }
-            long k = nextKey++;
-            ps.add(object(k, AccessMode.W));
-            submit(ps);
-            level2.add(k);
-        }
-        List<SubmittedParam> ps = new ArrayList<>();
-        for (long k : level2) {
-            ps.add(object(k, AccessMode.R));
-        }
-        for (long k : chainKeys) {
-            ps.add(object(k, AccessMode.R));
-        }
-        long k = nextKey++;
-        ps.add(object(k, AccessMode.W));
-        finalTask = taskCount + 1;
-        submit(ps);
         for (int c = 0; c < chains; c++) {
             expectedMainRead.put((long) lastLinks[c], expected[lastLinks[c]]);
         }
@@ -325,7 +204,7 @@ public final class FailureSim {
             for (int n = 0; n < nodes && hits < 2; n++) {
                 if (!dead[n] && held.get(n).contains(name)) {
                     schedule(now, Kind.KILL, n, incarnation[n], null, 0);
-                    killsAtEnd++;
+                    tally.killsAtEnd++;
                     hits++;
                     break;
                 }
@@ -397,29 +276,29 @@ public final class FailureSim {
 
     /** A job arrived at its node: runs now if a core is free, else waits there. */
     private void arrived(Job j) {
-        jobsDispatched++;
-        if (dead[j.node] || incarnation[j.node] != j.inc) {
-            jobsLostWithNode++;
-            resubmittedTasks.add(j.run.taskId());
+        tally.jobsDispatched++;
+        if (dead[j.node()] || incarnation[j.node()] != j.inc()) {
+            tally.jobsLostWithNode++;
+            tally.resubmittedTasks.add(j.run().taskId());
             return;
         }
-        Job other = liveByTask.get(j.run.taskId());
-        if (other != null && !dead[other.node] && incarnation[other.node] == other.inc) {
-            violation("task " + j.run.taskId() + " sent to n" + j.node + " while its job " + other.run.jobId()
-                    + " still runs on n" + other.node);
+        Job other = liveByTask.get(j.run().taskId());
+        if (other != null && !dead[other.node()] && incarnation[other.node()] == other.inc()) {
+            violation("task " + j.run().taskId() + " sent to n" + j.node() + " while its job " + other.run().jobId()
+                    + " still runs on n" + other.node());
         }
-        liveByTask.put(j.run.taskId(), j);
-        live.put(j.run.jobId(), j);
-        if (busy[j.node] < cores) {
+        liveByTask.put(j.run().taskId(), j);
+        live.put(j.run().jobId(), j);
+        if (busy[j.node()] < cores) {
             start(j);
         } else {
-            queued.get(j.node).add(j);
+            queued.get(j.node()).add(j);
         }
     }
 
     private void start(Job arrived) {
-        busy[arrived.node]++;
-        RunTask run = arrived.run;
+        busy[arrived.node()]++;
+        RunTask run = arrived.run();
         int task = (int) run.taskId();
         boolean rerun = completedOnce[task];
         if (rerun) {
@@ -429,8 +308,8 @@ public final class FailureSim {
             }
             if (targetedLeft > 0 && rnd.nextInt(4) == 0 && targeted.add(run.taskId())) {
                 targetedLeft--;
-                killsAtRerun++;
-                schedule(now + 1 + rnd.nextInt(200), Kind.KILL, arrived.node, arrived.inc, null, 0);
+                tally.killsAtRerun++;
+                schedule(now + 1 + rnd.nextInt(200), Kind.KILL, arrived.node(), arrived.inc(), null, 0);
             }
         }
         long[] in = new long[run.params().size()];
@@ -441,22 +320,22 @@ public final class FailureSim {
             }
             Long v = fetch(p);
             if (v == null) {
-                schedule(now + FETCH_TIMEOUT_MS, Kind.FETCH_FAIL, arrived.node, arrived.inc, arrived, 0);
+                schedule(now + FETCH_TIMEOUT_MS, Kind.FETCH_FAIL, arrived.node(), arrived.inc(), arrived, 0);
                 return;
             }
             in[n++] = v;
         }
-        long value = compute(task, in, n);
+        long value = SimWorkload.compute(task, in, n);
         if (value != expected[task]) {
             violation("task " + task + " (job " + run.jobId() + ") computed a wrong value: an input was not"
                     + " the version it should read");
         }
         long duration = Math.max(1, meanMs / 20 + (long) Math.min(20.0 * meanMs,
                 -Math.log(1 - rnd.nextDouble()) * meanMs * 0.95));
-        Job j = new Job(run, arrived.node, arrived.inc, duration, value, rerun);
+        Job j = new Job(run, arrived.node(), arrived.inc(), duration, value, rerun);
         live.put(run.jobId(), j);
         liveByTask.put(run.taskId(), j);
-        schedule(now + duration, Kind.DONE, j.node, j.inc, j, 0);
+        schedule(now + duration, Kind.DONE, j.node(), j.inc(), j, 0);
     }
 
     /** The value of an input, from the first source that still holds it; null when none does. */
@@ -491,38 +370,38 @@ public final class FailureSim {
         }
     }
 
-    private boolean current(Event e) {
-        return !dead[e.node] && incarnation[e.node] == e.inc;
+    private boolean current(SimEvent e) {
+        return !dead[e.node()] && incarnation[e.node()] == e.inc();
     }
 
     private void done(Job j) {
-        live.remove(j.run.jobId());
-        liveByTask.remove(j.run.taskId());
-        int task = (int) j.run.taskId();
-        List<String> outs = outputs(j.run);
+        live.remove(j.run().jobId());
+        liveByTask.remove(j.run().taskId());
+        int task = (int) j.run().taskId();
+        List<String> outs = outputs(j.run());
         for (String out : outs) {
-            Long before = values.putIfAbsent(out, j.value);
-            if (before != null && before != j.value) {
+            Long before = values.putIfAbsent(out, j.value());
+            if (before != null && before != j.value()) {
                 violation("version " + out + " recomputed with another value");
             }
-            held.get(j.node).add(out);
+            held.get(j.node()).add(out);
             int[] on = writtenOn.get(out);
             if (on == null) {
-                writtenOn.put(out, new int[] {j.node});
+                writtenOn.put(out, new int[] {j.node()});
             } else {
                 on = java.util.Arrays.copyOf(on, on.length + 1);
-                on[on.length - 1] = j.node;
+                on[on.length - 1] = j.node();
                 writtenOn.put(out, on);
             }
         }
         outName[task] = outs.get(0);
         if (completedOnce[task]) {
-            reruns++;
+            tally.reruns++;
         }
         completedOnce[task] = true;
-        freeCore(j.node);
-        core.taskDone(j.node, new TaskDone(j.run.jobId(), outs, outs.stream().map(o -> 8L).toList(),
-                now * 1000, j.duration * MS, "e0"));
+        freeCore(j.node());
+        core.taskDone(j.node(), new TaskDone(j.run().jobId(), outs, outs.stream().map(o -> 8L).toList(),
+                now * 1000, j.duration() * MS, "e0"));
     }
 
     /** A node dies: its jobs and data are gone; the core hears of it after a detection delay. */
@@ -532,30 +411,30 @@ public final class FailureSim {
         queued.get(node).clear();
         busy[node] = 0;
         for (Job j : live.values()) {
-            if (j.node == node && j.rerun) {
-                rerunsHitByFailure++;
+            if (j.node() == node && j.rerun()) {
+                tally.rerunsHitByFailure++;
             }
         }
-        int mode = rnd.nextInt(10); // 0-5 restarted, 6-7 restart fails (excluded), 8-9 excluded at once
+        int mode = rnd.nextInt(10); // 0-5 tally.restarted, 6-7 restart fails (tally.excluded), 8-9 tally.excluded at once
         schedule(now + 10 + rnd.nextInt((int) MAX_DETECT_MS), Kind.DETECT, node, incarnation[node], null, mode);
     }
 
     private void detect(int node, int mode) {
         List<Long> gone = new ArrayList<>();
         for (Job j : live.values()) {
-            if (j.node == node) {
-                gone.add(j.run.jobId());
-                jobsLostWithNode++;
-                resubmittedTasks.add(j.run.taskId());
+            if (j.node() == node) {
+                gone.add(j.run().jobId());
+                tally.jobsLostWithNode++;
+                tally.resubmittedTasks.add(j.run().taskId());
             }
         }
-        gone.forEach(id -> liveByTask.remove(live.remove(id).run.taskId()));
+        gone.forEach(id -> liveByTask.remove(live.remove(id).run().taskId()));
         if (mode < 8) {
             core.workerLost(node, true);
             schedule(now + 2_000 + rnd.nextInt(8_000), mode < 6 ? Kind.BACK : Kind.EXCLUDE, node, 0, null, 0);
         } else {
             core.workerLost(node, false);
-            excluded++;
+            tally.excluded++;
         }
     }
 
@@ -564,18 +443,15 @@ public final class FailureSim {
         dead[node] = false;
         workers.get(node).connected(channel(node, incarnation[node]), "10.0.0." + node, 1, "n" + node + ".log");
         core.workerBack(node);
-        restarted++;
+        tally.restarted++;
     }
 
     private void schedule(long time, Kind kind, int node, int inc, Job job, int mode) {
-        events.add(new Event(time, seq++, kind, node, inc, job, mode));
+        events.add(new SimEvent(time, seq++, kind, node, inc, job, mode));
     }
 
     private void violation(String what) {
-        if (violations.size() < 20) {
-            System.out.println("VIOLATION " + what);
-        }
-        violations.add(what);
+        tally.violation(what);
     }
 
     // ---- the run ----------------------------------------------------------------------------------
@@ -598,8 +474,8 @@ public final class FailureSim {
         core.dispatch();
         drainInbox();
         while (!mainDone && fatal.isEmpty() && !events.isEmpty()) {
-            now = events.peek().time;
-            while (!events.isEmpty() && events.peek().time == now) {
+            now = events.peek().time();
+            while (!events.isEmpty() && events.peek().time() == now) {
                 handle(events.poll());
             }
             core.dispatch();
@@ -619,24 +495,24 @@ public final class FailureSim {
         }
     }
 
-    private void handle(Event e) {
-        switch (e.kind) {
+    private void handle(SimEvent e) {
+        switch (e.kind()) {
             case DONE -> {
-                if (current(e) && live.get(e.job.run.jobId()) == e.job) {
-                    done(e.job);
+                if (current(e) && live.get(e.job().run().jobId()) == e.job()) {
+                    done(e.job());
                 }
             }
             case FETCH_FAIL -> {
-                if (current(e) && live.remove(e.job.run.jobId()) != null) {
-                    liveByTask.remove(e.job.run.taskId());
-                    inputUnavailable++;
-                    freeCore(e.node);
-                    core.taskFailed(e.node, new TaskFailed(e.job.run.jobId(),
+                if (current(e) && live.remove(e.job().run().jobId()) != null) {
+                    liveByTask.remove(e.job().run().taskId());
+                    tally.inputUnavailable++;
+                    freeCore(e.node());
+                    core.taskFailed(e.node(), new TaskFailed(e.job().run().jobId(),
                             TaskFailed.INPUT_UNAVAILABLE + "no source holds an input"));
                 }
             }
             case KILL -> {
-                int node = e.node;
+                int node = e.node();
                 if (node < 0) {
                     int up = 0;
                     for (boolean d : dead) {
@@ -645,7 +521,7 @@ public final class FailureSim {
                     if (up <= 1) {
                         return; // the run keeps one node: losing them all stops it by design
                     }
-                    killsRandom++;
+                    tally.killsRandom++;
                     do {
                         node = rnd.nextInt(nodes);
                     } while (dead[node]);
@@ -654,11 +530,11 @@ public final class FailureSim {
                 }
                 kill(node);
             }
-            case DETECT -> detect(e.node, e.mode);
-            case BACK -> back(e.node);
+            case DETECT -> detect(e.node(), e.mode());
+            case BACK -> back(e.node());
             case EXCLUDE -> {
-                core.nodeExcluded(e.node, "its worker could not be started again");
-                excluded++;
+                core.nodeExcluded(e.node(), "its worker could not be started again");
+                tally.excluded++;
             }
             case MAIN_READ -> mainRead();
         }
@@ -693,24 +569,7 @@ public final class FailureSim {
                         + " %.1f s simulated (final task ended at %.1f s), %.1f s wall (%.1f s submitting),"
                         + " %.1f s CPU%n", taskCount, independent, chains, chainLength, fanIn, nodes, cores,
                 now / 1000.0, finalEndedAt / 1000.0, secs, submitSecs, cpuSecs);
-        System.out.printf("# node failures: %d (%d random, %d during a re-run for lost data, %d before the final"
-                        + " reads); %d came back as restarted workers, %d excluded%n",
-                killsRandom + killsAtRerun + killsAtEnd, killsRandom, killsAtRerun, killsAtEnd, restarted, excluded);
-        System.out.printf("# jobs: %d sent, %d lost with their node (%d tasks resubmitted), %d re-runs for lost data"
-                        + " (%d of them on a node that then died), %d input-unavailable retries%n", jobsDispatched,
-                jobsLostWithNode, resubmittedTasks.size(), reruns, rerunsHitByFailure, inputUnavailable);
-        System.out.printf("# every task ended once for the main program, values right, no fatal error: %s%n",
-                violations.isEmpty() ? "yes" : "NO (" + violations.size() + " violations)");
-        String tag = "simfail_" + nodes + "x" + cores;
-        System.out.printf("RESULT %s_decisions %.0f decisions/s%n", tag, jobsDispatched / secs);
-        System.out.printf("RESULT %s_cost %.2f us/decision%n", tag, secs * 1e6 / jobsDispatched);
-        System.out.printf("RESULT %s_cpu_cost %.2f us/decision%n", tag, cpuSecs * 1e6 / jobsDispatched);
-        System.out.printf("RESULT %s_wall %.2f s%n", tag, secs);
-        System.out.printf("RESULT %s_tasks %d tasks%n", tag, taskCount);
-        System.out.printf("RESULT %s_node_failures %d nodes%n", tag, killsRandom + killsAtRerun + killsAtEnd);
-        System.out.printf("RESULT %s_resubmitted %d tasks%n", tag, resubmittedTasks.size());
-        System.out.printf("RESULT %s_reruns_lost_data %d tasks%n", tag, reruns);
-        System.out.printf("RESULT %s_violations %d count%n", tag, violations.size());
+        tally.print("simfail_" + nodes + "x" + cores, taskCount, secs, cpuSecs);
     }
 
     public static void main(String[] args) {
@@ -723,6 +582,6 @@ public final class FailureSim {
         long meanMs = args.length > 8 ? Long.parseLong(args[8]) : 1_000;
         FailureSim sim = new FailureSim(d[0], d[1], d[2], d[3], d[4], d[5], failPercent, seed, meanMs);
         sim.run();
-        System.exit(sim.violations.isEmpty() ? 0 : 1);
+        System.exit(sim.tally.violations.isEmpty() ? 0 : 1);
     }
 }
