@@ -147,17 +147,10 @@ public final class DistroStreamClient implements AutoCloseable {
                               long requestTimeoutMs, ConnectionSecurity security) {
         this.security = security;
         this.serverAddress = serverAddress;
-        int colon = serverAddress == null ? -1 : serverAddress.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("bad stream server address '" + serverAddress + "': expected host:port");
-        }
-        this.host = serverAddress.substring(0, colon);
-        try {
-            this.port = Integer.parseInt(serverAddress.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("bad stream server address '" + serverAddress + "': expected host:port");
-        }
-        this.applicationId = applicationId != null ? applicationId : defaultApplicationId();
+        ServerAddress address = ServerAddress.parse(serverAddress);
+        this.host = address.host();
+        this.port = address.port();
+        this.applicationId = applicationId != null ? applicationId : ProcessSettings.applicationId();
         this.backendFactory = backends != null ? backends : ObjectBackendFactory.KAFKA;
         this.requestTimeoutMs = requestTimeoutMs;
     }
@@ -170,22 +163,18 @@ public final class DistroStreamClient implements AutoCloseable {
     public static DistroStreamClient get() throws BackendException {
         synchronized (PROCESS_LOCK) {
             if (processClient == null || processClient.closed) {
-                String address = System.getProperty(SERVER_PROPERTY);
-                if (address == null || address.isBlank()) {
-                    address = System.getenv(SERVER_ENV);
-                }
-                if (address == null || address.isBlank()) {
+                String address = ProcessSettings.serverAddress();
+                if (address == null) {
                     throw new BackendException("no stream server configured: set the environment variable " + SERVER_ENV
                             + "=host:port (or the system property -D" + SERVER_PROPERTY + "=host:port) to the address"
                             + " printed by scripts/braid-stream-server; inside braid-run it is set for you");
                 }
                 try {
-                    processClient = new DistroStreamClient(address.trim(), null, null,
+                    processClient = new DistroStreamClient(address, null, null,
                             Long.getLong(TIMEOUT_PROPERTY, DEFAULT_REQUEST_TIMEOUT_MS),
-                            StreamSecurity.forProcess(System.getProperty(SERVER_PROPERTY) == null, address.trim()));
+                            StreamSecurity.forProcess(System.getProperty(SERVER_PROPERTY) == null, address));
                 } catch (IllegalArgumentException e) {
-                    throw new BackendException(e.getMessage() + " (from " + (System.getProperty(SERVER_PROPERTY) != null
-                            ? "-D" + SERVER_PROPERTY : SERVER_ENV) + ")");
+                    throw new BackendException(e.getMessage() + " (from " + ProcessSettings.serverOrigin() + ")");
                 }
             }
             return processClient;
@@ -554,7 +543,7 @@ public final class DistroStreamClient implements AutoCloseable {
         if (this != processClient) {
             return "the caller";
         }
-        return System.getProperty(SERVER_PROPERTY) != null ? "-D" + SERVER_PROPERTY : SERVER_ENV;
+        return ProcessSettings.serverOrigin();
     }
 
     private void failPending(BackendException e) {
@@ -605,13 +594,5 @@ public final class DistroStreamClient implements AutoCloseable {
             }
             super.channelInactive(ctx);
         }
-    }
-
-    private static String defaultApplicationId() {
-        String id = System.getProperty(APP_ID_PROPERTY);
-        if (id == null || id.isBlank()) {
-            id = System.getenv(APP_ID_ENV);
-        }
-        return id == null || id.isBlank() ? "app-" + UUID.randomUUID() : id.trim();
     }
 }
