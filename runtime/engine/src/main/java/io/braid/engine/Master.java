@@ -27,7 +27,6 @@ import io.braid.engine.monitor.TaskStats;
 import io.braid.engine.monitor.graph.TaskGraph;
 import io.braid.engine.monitor.trace.TraceRecorder;
 import io.braid.engine.resources.Cluster;
-import io.braid.engine.resources.NodeDescription;
 import io.braid.engine.scheduling.Scheduler;
 import io.braid.engine.scheduling.learning.LearningPolicy;
 import io.braid.engine.task.TaskSubmission;
@@ -36,8 +35,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**

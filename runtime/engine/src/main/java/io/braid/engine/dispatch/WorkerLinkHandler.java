@@ -42,7 +42,6 @@ public final class WorkerLinkHandler extends MessageHandler {
             worker.connected(ctx.channel(), hello.dataHost(), hello.dataPort(), hello.logFile());
             Heartbeats.install(ctx.pipeline(), ctx.name(), "worker " + hello.node());
             LOG.info("worker {} connected (pid {}, data {}:{})", hello.node(), hello.pid(), hello.dataHost(), hello.dataPort());
-            pool.arrived(worker);
         } else {
             LOG.warn("unexpected message {} from {}", msg.getClass().getSimpleName(), ctx.channel().remoteAddress());
         }

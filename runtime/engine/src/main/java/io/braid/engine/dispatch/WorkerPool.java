@@ -7,13 +7,10 @@ import io.braid.engine.resources.NodeDescription;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
-/** The workers of the run, by node index (the scheduler's), and their arrival. */
+/** The workers of the run, by node index (the scheduler's). */
 public final class WorkerPool {
     private final List<WorkerHandle> workers;
-    private final CountDownLatch arrived;
     private volatile boolean shuttingDown;
 
     public WorkerPool(List<NodeDescription> nodes) {
@@ -22,7 +19,6 @@ public final class WorkerPool {
             list.add(new WorkerHandle(i, nodes.get(i)));
         }
         this.workers = Collections.unmodifiableList(list);
-        this.arrived = new CountDownLatch(nodes.size());
     }
 
     public List<WorkerHandle> all() {
@@ -36,14 +32,6 @@ public final class WorkerPool {
             }
         }
         return null;
-    }
-
-    void arrived(WorkerHandle w) {
-        arrived.countDown();
-    }
-
-    public boolean awaitAll(long timeoutMs) throws InterruptedException {
-        return arrived.await(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
     public boolean shuttingDown() {
