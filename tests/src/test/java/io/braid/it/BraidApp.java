@@ -17,7 +17,9 @@ import javax.tools.ToolProvider;
 
 /**
  * An application under tests/apps/java/&lt;name&gt;/src, compiled (once per test JVM) against
- * braid.jar alone, as a user would.
+ * the thin API jar alone (runtime/app-api/target/braid-app-api.jar), as a user would: an app that
+ * reaches into Braid's internals or its dependencies does not compile. A probe of the runtime's
+ * internals (not an application) compiles against braid.jar with {@link #internalProbe}.
  */
 public final class BraidApp {
     private static final Map<String, Path> COMPILED = new ConcurrentHashMap<>();
@@ -27,10 +29,15 @@ public final class BraidApp {
 
     /** The directory holding the compiled classes of the app. */
     public static Path classes(String name) {
-        return COMPILED.computeIfAbsent(name, BraidApp::compile);
+        return COMPILED.computeIfAbsent(name, n -> compile(n, Repo.appApiJar()));
     }
 
-    private static Path compile(String name) {
+    /** A program under tests/apps/java that uses the runtime's internals, compiled against braid.jar. */
+    public static Path internalProbe(String name) {
+        return COMPILED.computeIfAbsent("internal:" + name, n -> compile(name, Repo.braidJar()));
+    }
+
+    private static Path compile(String name, Path against) {
         Path src = Repo.appSources(name);
         try {
             List<Path> sources;
@@ -45,7 +52,7 @@ public final class BraidApp {
             StringWriter diagnostics = new StringWriter();
             try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
                 Iterable<? extends JavaFileObject> units = fm.getJavaFileObjectsFromPaths(sources);
-                List<String> options = List.of("--release", "17", "-classpath", Repo.braidJar().toString(),
+                List<String> options = List.of("--release", "17", "-classpath", against.toString(),
                         "-d", out.toString(), "-Xlint:none");
                 boolean ok = javac.getTask(diagnostics, fm, null, options, null, units).call();
                 if (!ok) {

@@ -30,6 +30,15 @@ public final class Repo {
         return jar;
     }
 
+    /** The thin jar applications compile against (runtime/app-api). */
+    static Path appApiJar() {
+        Path jar = root().resolve("runtime/app-api/target/braid-app-api.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run 'mvn -q -o package -DskipTests' at the repository root");
+        }
+        return jar;
+    }
+
     /** Where the tests put what they build (under tests/target: removed by {@code mvn clean}). */
     static Path testOutput() {
         return root().resolve("tests/target/it-apps");

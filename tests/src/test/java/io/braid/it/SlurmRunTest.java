@@ -223,7 +223,7 @@ class SlurmRunTest {
                 + "ip -4 -o addr show eth0; } > probe.txt\n");
         Files.setPosixFilePermissions(fakeJava, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         Path script = Files.writeString(dir.resolve("job.sh"), "#!/bin/bash\nexec java -cp " + Repo.braidJar() + ":"
-                + BraidApp.classes("srunprobe") + " srunprobe.Main " + node + " " + fakeJava + " " + dir.resolve("logs")
+                + BraidApp.internalProbe("srunprobe") + " srunprobe.Main " + node + " " + fakeJava + " " + dir.resolve("logs")
                 + "\n");
         String job = slurm.client("sbatch", "--parsable", "--nodes=3", "--exclusive",
                 "--output=" + dir.resolve("out-%j"), script.toString()).strip();

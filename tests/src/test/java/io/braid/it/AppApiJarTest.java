@@ -1,0 +1,103 @@
+package io.braid.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The thin jar applications compile against (runtime/app-api, io.braid:braid-app-api): only the
+ * public packages, enough for javac alone, and what it compiles runs through braid-run.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class AppApiJarTest extends ItBase {
+
+    @Test
+    void holdsOnlyTheTwoPublicPackages() throws IOException {
+        List<String> foreign = new ArrayList<>();
+        int classes = 0;
+        try (JarFile jar = new JarFile(Repo.appApiJar().toFile())) {
+            for (JarEntry e : java.util.Collections.list(jar.entries())) {
+                String name = e.getName();
+                if (!name.endsWith(".class")) {
+                    continue;
+                }
+                classes++;
+                boolean api = name.startsWith("io/braid/api/") && name.indexOf('/', "io/braid/api/".length()) < 0;
+                boolean streams = name.startsWith("io/braid/streams/")
+                        && name.indexOf('/', "io/braid/streams/".length()) < 0;
+                if (!api && !streams) {
+                    foreign.add(name);
+                }
+            }
+            assertTrue(jar.stream().noneMatch(e -> e.getName().startsWith("META-INF/services/")),
+                    "the API jar must register no service (it is not a runtime)");
+        }
+        assertTrue(foreign.isEmpty(), () -> "classes outside io.braid.api and io.braid.streams: " + foreign);
+        assertTrue(classes >= 15, "expected the API and stream types, found " + classes + " classes");
+    }
+
+    @Test
+    void anApplicationCompiledAgainstItAloneRunsThroughBraidRun() throws Exception {
+        // javac as a user runs it: the thin jar is the whole class path.
+        Path classes = Files.createDirectories(tmp.resolve("classes"));
+        Compilation c = javac(Repo.appSources("streamorder"), classes);
+        assertEquals(0, c.exitCode(), c.output());
+
+        RunResult r = BraidRunner.in(tmp).classpath(classes.toString()).main("streamorder.Main")
+                .args("order", 20, tmp.resolve("data")).run();
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("20 sum=20570 expected=20570", r.value("produced="), r::describe);
+    }
+
+    @Test
+    void braidsInternalsAreNotOnItsClassPath() throws Exception {
+        Path src = Files.createDirectories(tmp.resolve("src/reach"));
+        Files.writeString(src.resolve("Main.java"), """
+                package reach;
+                public class Main {
+                    public static void main(String[] args) {
+                        System.out.println(io.braid.streams.client.DistroStreamClient.class);
+                        System.out.println(io.netty.buffer.ByteBuf.class);
+                    }
+                }
+                """);
+        Compilation c = javac(tmp.resolve("src"), Files.createDirectories(tmp.resolve("out")));
+        assertNotEquals(0, c.exitCode(), c.output());
+        assertTrue(c.output().contains("package io.braid.streams.client does not exist"), c.output());
+        assertTrue(c.output().contains("package io.netty.buffer does not exist"), c.output());
+    }
+
+    private record Compilation(int exitCode, String output) {
+    }
+
+    /** Runs the JDK's javac over every .java file under {@code sources} with the API jar as the only class path. */
+    private static Compilation javac(Path sources, Path out) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "javac").toString(),
+                "--release", "17", "-Xlint:none", "-cp", Repo.appApiJar().toString(), "-d", out.toString()));
+        try (Stream<Path> s = Files.walk(sources)) {
+            s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(p -> cmd.add(p.toString()));
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new UncheckedIOException(new IOException("javac did not finish in 60 s: " + cmd));
+        }
+        return new Compilation(p.exitValue(), "javac " + String.join(" ", cmd) + "\n" + output);
+    }
+}
