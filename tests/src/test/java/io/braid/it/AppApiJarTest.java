@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -53,8 +50,8 @@ class AppApiJarTest extends ItBase {
     @Test
     void anApplicationCompiledAgainstItAloneRunsThroughBraidRun() throws Exception {
         // javac as a user runs it: the thin jar is the whole class path.
-        Path classes = Files.createDirectories(tmp.resolve("classes"));
-        Compilation c = javac(Repo.appSources("streamorder"), classes);
+        Path classes = tmp.resolve("classes");
+        Javac.Compilation c = Javac.againstApiJar(Repo.appSources("streamorder"), classes);
         assertEquals(0, c.exitCode(), c.output());
 
         RunResult r = BraidRunner.in(tmp).classpath(classes.toString()).main("streamorder.Main")
@@ -75,29 +72,9 @@ class AppApiJarTest extends ItBase {
                     }
                 }
                 """);
-        Compilation c = javac(tmp.resolve("src"), Files.createDirectories(tmp.resolve("out")));
+        Javac.Compilation c = Javac.againstApiJar(tmp.resolve("src"), tmp.resolve("out"));
         assertNotEquals(0, c.exitCode(), c.output());
         assertTrue(c.output().contains("package io.braid.streams.client does not exist"), c.output());
         assertTrue(c.output().contains("package io.netty.buffer does not exist"), c.output());
-    }
-
-    private record Compilation(int exitCode, String output) {
-    }
-
-    /** Runs the JDK's javac over every .java file under {@code sources} with the API jar as the only class path. */
-    private static Compilation javac(Path sources, Path out) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "javac").toString(),
-                "--release", "17", "-Xlint:none", "-cp", Repo.appApiJar().toString(), "-d", out.toString()));
-        try (Stream<Path> s = Files.walk(sources)) {
-            s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(p -> cmd.add(p.toString()));
-        }
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new UncheckedIOException(new IOException("javac did not finish in 60 s: " + cmd));
-        }
-        return new Compilation(p.exitValue(), "javac " + String.join(" ", cmd) + "\n" + output);
     }
 }

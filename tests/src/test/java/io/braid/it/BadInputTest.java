@@ -54,6 +54,21 @@ class BadInputTest extends ItBase {
         assertTrue(line.contains(variable) && line.contains("'" + value + "'"), () -> "names the variable and value: " + line);
     }
 
+    /** Only Java runs today: Python and C applications are refused, naming the issue that brings their binding. */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"--lang=python, simple.Main, '--lang=python: the Python binding is not built yet (issue 25)'",
+        "--lang=c, simple.Main, '--lang=c: the C binding is not built yet (issue 26)'",
+        "'', app.py, 'app.py (a Python application): the Python binding is not built yet (issue 25)'"})
+    void languagesWithoutTheirBindingAreRefused(String option, String app, String expected) {
+        BraidRunner run = BraidRunner.in(tmp).app("simple").main(app).args(3);
+        if (!option.isEmpty()) { // else inferred from the application's name
+            run.options(option);
+        }
+        RunResult r = run.run();
+        assertEquals(2, r.exitCode(), r::describe);
+        assertEquals("braid-run: " + expected, oneLine(r));
+    }
+
     @Test
     void missingMainClass() {
         RunResult r = BraidRunner.in(tmp).app("simple").main("simple.NoSuchMain").args(3).run();

@@ -63,13 +63,7 @@ public final class BraidRun {
         if (app == null) {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
         }
-        String lang = o.get("--lang");
-        if (lang.equals("inferred")) {
-            lang = app.endsWith(".py") ? "python" : "java";
-        }
-        if (!lang.equals("java")) {
-            throw new UsageException("--lang=" + lang + ": only Java applications are supported in this version");
-        }
+        checkLanguage(o.get("--lang"), app);
         String logLevel = o.get("--log_level");
         if (!List.of("off", "info", "debug").contains(logLevel)) {
             throw new UsageException("--log_level=" + logLevel + ": expected off, info or debug");
@@ -89,8 +83,23 @@ public final class BraidRun {
                 o.intValue("--io_executors"),
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
                 braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority,
-                o.isSet("--master_name") ? o.get("--master_name") : null);
+                o.isSet("--master_name") ? o.get("--master_name") : null, o.flag("--allow_uninstrumented"));
         return new JavaAppRun(settings).run();
+    }
+
+    /**
+     * Only Java applications run today: a Python or C one (named, or inferred from {@code app.py})
+     * is refused with the issue that brings its binding, rather than started as a Java main class.
+     */
+    static void checkLanguage(String lang, String app) {
+        String language = lang.equals("inferred") ? (app.endsWith(".py") ? "python" : "java") : lang;
+        String given = lang.equals("inferred") ? app + " (a Python application)" : "--lang=" + language;
+        switch (language) {
+            case "java" -> { }
+            case "python" -> throw new UsageException(given + ": the Python binding is not built yet (issue 25)");
+            case "c" -> throw new UsageException(given + ": the C binding is not built yet (issue 26)");
+            default -> throw new UsageException("--lang=" + lang + ": expected java, python or c");
+        }
     }
 
     /**

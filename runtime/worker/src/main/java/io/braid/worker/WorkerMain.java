@@ -1,6 +1,7 @@
 package io.braid.worker;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import io.braid.comm.launch.ApplicationClassLoader;
 import io.braid.comm.launch.WorkerCommand;
 import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.auth.RunSecret;
@@ -25,7 +26,6 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -54,7 +54,8 @@ public final class WorkerMain {
         for (int i = 0; i < urls.length; i++) {
             urls[i] = Path.of(opts.classpath().get(i)).toUri().toURL();
         }
-        ClassLoader appLoader = new URLClassLoader("app", urls, WorkerMain.class.getClassLoader());
+        // The master's policy (its AppClassLoader is one too): the application's class path first.
+        ClassLoader appLoader = new ApplicationClassLoader("app", urls, WorkerMain.class.getClassLoader());
         Thread.currentThread().setContextClassLoader(appLoader);
 
         WorkerDataStore store = new WorkerDataStore(opts.workingDir());

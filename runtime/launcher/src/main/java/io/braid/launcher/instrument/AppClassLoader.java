@@ -1,5 +1,6 @@
 package io.braid.launcher.instrument;
 
+import io.braid.comm.launch.ApplicationClassLoader;
 import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
 import org.slf4j.Logger;
@@ -19,10 +20,12 @@ import java.security.cert.Certificate;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Loads the application's classes from its class path, child-first, rewriting each one with
- * {@link CallSiteRewriter}. The JDK, Braid itself and SLF4J always come from the parent.
+ * Loads the application's classes from its class path, rewriting each one with
+ * {@link CallSiteRewriter}, with the workers' policy ({@link ApplicationClassLoader}: the
+ * application's class path first; the JDK, Braid itself and SLF4J always from the parent).
  *
  * <p>Build it with {@link #create}: the task registry is read first through a plain
  * (non-rewriting) loader over the same class path, so that no application class is defined
@@ -30,16 +33,19 @@ import java.util.Optional;
  * then the registry is read again through this loader, so that its classes are the ones the
  * application sees.
  *
+ * <p>A class the rewriter cannot handle fails to load with {@link UninstrumentableClassError}
+ * (also kept as {@link #instrumentationFailure()}, in case the application catches it), unless
+ * the loader allows uninstrumented classes: then it is loaded unchanged, logged, and listed in
+ * {@link #uninstrumented()} for the run's report.
+ *
  * <p>System property {@value #DUMP_PROPERTY}{@code =DIR} writes every rewritten class to
  * {@code DIR/<internal name>.class} for inspection ({@code javap -c}).
  */
-public final class AppClassLoader extends ChildFirstLoader {
+public final class AppClassLoader extends ApplicationClassLoader {
     /** Directory where rewritten classes are written for debugging; unset: none written. */
     public static final String DUMP_PROPERTY = "braid.dumpInstrumented";
 
     private static final Logger LOG = LoggerFactory.getLogger(AppClassLoader.class);
-    private static final List<String> PARENT_FIRST = List.of("java.", "javax.", "jdk.", "sun.",
-            "com.sun.", "io.braid.", "org.slf4j.");
 
     static {
         registerAsParallelCapable();
@@ -48,6 +54,9 @@ public final class AppClassLoader extends ChildFirstLoader {
     private final ClassHierarchy hierarchy;
     private final CallSiteRewriter rewriter;
     private final Path dumpDir;
+    private final boolean allowUninstrumented;
+    private final List<String> uninstrumented = new CopyOnWriteArrayList<>();
+    private volatile UninstrumentableClassError instrumentationFailure;
     private volatile TaskRegistry registry;
 
     /**
@@ -55,7 +64,14 @@ public final class AppClassLoader extends ChildFirstLoader {
      * those of the registry the application's handler uses). Prefer {@link #create}.
      */
     public AppClassLoader(URL[] classPath, ClassLoader parent, TaskRegistry rewritingRegistry) {
+        this(classPath, parent, rewritingRegistry, false);
+    }
+
+    /** As above; {@code allowUninstrumented}: a class the rewriter cannot handle is loaded unchanged instead of failing. */
+    public AppClassLoader(URL[] classPath, ClassLoader parent, TaskRegistry rewritingRegistry,
+                          boolean allowUninstrumented) {
         super("braid-app", classPath, parent);
+        this.allowUninstrumented = allowUninstrumented;
         this.registry = Objects.requireNonNull(rewritingRegistry, "rewritingRegistry");
         this.hierarchy = new ClassHierarchy(this::classFileForHierarchy);
         this.rewriter = new CallSiteRewriter(rewritingRegistry,
@@ -72,13 +88,23 @@ public final class AppClassLoader extends ChildFirstLoader {
      * @throws io.braid.launcher.app.TaskDefinitionException for a bad task declaration
      */
     public static AppClassLoader create(URL[] classPath, ClassLoader parent, List<String> interfaceNames) {
+        return create(classPath, parent, interfaceNames, false);
+    }
+
+    /**
+     * As above; {@code allowUninstrumented}: a class the rewriter cannot handle is loaded unchanged.
+     *
+     * @throws UninstrumentableClassError when a class the declarations need cannot be instrumented (and that is not allowed)
+     */
+    public static AppClassLoader create(URL[] classPath, ClassLoader parent, List<String> interfaceNames,
+                                        boolean allowUninstrumented) {
         TaskRegistry draft;
         try (URLClassLoader plain = new PlainLoader(classPath, parent)) {
             draft = TaskRegistry.load(plain, interfaceNames);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        AppClassLoader loader = new AppClassLoader(classPath, parent, draft);
+        AppClassLoader loader = new AppClassLoader(classPath, parent, draft, allowUninstrumented);
         loader.registry = TaskRegistry.load(loader, interfaceNames);
         Hooks.bindRegistry(loader.registry);
         return loader;
@@ -89,6 +115,16 @@ public final class AppClassLoader extends ChildFirstLoader {
         return registry;
     }
 
+    /** The first class that could not be instrumented and was therefore not loaded, if any. */
+    public Optional<UninstrumentableClassError> instrumentationFailure() {
+        return Optional.ofNullable(instrumentationFailure);
+    }
+
+    /** The classes loaded unchanged because they could not be instrumented (only when allowed), in load order. */
+    public List<String> uninstrumented() {
+        return List.copyOf(uninstrumented);
+    }
+
     /** The class file as found on the application class path, before rewriting. */
     public Optional<byte[]> rawBytes(String className) {
         return Optional.ofNullable(readAppClassFile(className.replace('.', '/')));
@@ -96,17 +132,8 @@ public final class AppClassLoader extends ChildFirstLoader {
 
     /** Whether {@code internalName} is one of the application's classes (found on its class path). */
     public boolean isAppClass(String internalName) {
-        return !isParentFirst(internalName.replace('/', '.'))
+        return !isRuntimeClass(internalName.replace('/', '.'))
                 && findResource(internalName + ".class") != null;
-    }
-
-    static boolean isParentFirst(String className) {
-        for (String prefix : PARENT_FIRST) {
-            if (className.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override
@@ -131,8 +158,17 @@ public final class AppClassLoader extends ChildFirstLoader {
         try {
             rewritten = rewriter.rewrite(raw);
         } catch (RuntimeException e) {
-            // A class the rewriter cannot handle still runs, without transparent sync.
-            LOG.warn("cannot instrument {}, loading it unchanged: {}", name, e.toString());
+            if (!allowUninstrumented) {
+                UninstrumentableClassError error = new UninstrumentableClassError(name, e);
+                if (instrumentationFailure == null) {
+                    instrumentationFailure = error;
+                }
+                LOG.error("{}", error.getMessage());
+                throw error;
+            }
+            // Allowed by the user: the class runs without transparent sync, and the run says so at its end.
+            LOG.warn("cannot instrument {}, loading it unchanged (--allow_uninstrumented): {}", name, e.toString());
+            uninstrumented.add(name);
             rewritten = raw;
         }
         dump(internal, rewritten);
@@ -186,7 +222,7 @@ public final class AppClassLoader extends ChildFirstLoader {
 
     /** The application's own class file first, then whatever the parent sees (the JDK's). */
     private byte[] classFileForHierarchy(String internal) {
-        byte[] bytes = isParentFirst(internal.replace('/', '.')) ? null : readAppClassFile(internal);
+        byte[] bytes = isRuntimeClass(internal.replace('/', '.')) ? null : readAppClassFile(internal);
         if (bytes != null) {
             return bytes;
         }
@@ -207,7 +243,7 @@ public final class AppClassLoader extends ChildFirstLoader {
     }
 
     /** Child-first over the same class path, no rewriting: for reading the task declarations. */
-    private static final class PlainLoader extends ChildFirstLoader {
+    private static final class PlainLoader extends ApplicationClassLoader {
         PlainLoader(URL[] classPath, ClassLoader parent) {
             super("braid-app-declarations", classPath, parent);
         }

@@ -19,7 +19,8 @@ import java.util.Map;
 public final class LauncherOptions {
     public static final List<OptionSpec> SPECS = List.of(
             new OptionSpec("--classpath", List.of("-cp"), "CP", "", "class path of the application (jars and directories)"),
-            new OptionSpec("--lang", List.of(), "java|python|c", "inferred", "language of the application"),
+            new OptionSpec("--lang", List.of(), "java|python|c", "inferred", "language of the application: java "
+                    + "(python and c are coming: refused until their bindings are built)"),
             new OptionSpec("--resources", List.of(), "FILE", "", "COMPSs-style resources.xml describing the nodes"),
             new OptionSpec("--project", List.of(), "FILE", "", "COMPSs-style project.xml selecting the nodes of this run"),
             new OptionSpec("--interface", List.of(), "FQCN", "", "another annotated task interface (repeatable); "
@@ -54,6 +55,9 @@ public final class LauncherOptions {
                     + "given to a worker there (0 = no worker on the master's node)"),
             new OptionSpec("--worker_working_dir", List.of(), "DIR", "", "with --slurm: directory under which each "
                     + "worker gets its working directory (default: under the run's log dir)"),
+            new OptionSpec("--allow_uninstrumented", List.of(), null, "false", "when an application class cannot be "
+                    + "instrumented, load it unchanged (no transparent synchronisation in it) instead of failing the "
+                    + "run; the run's end names such classes"),
             new OptionSpec("--help", List.of("-h"), null, "false", "print this help and exit"));
 
     /** Environment variables braid-run reads, with their one-line documentation. */

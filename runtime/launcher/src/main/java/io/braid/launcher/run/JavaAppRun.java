@@ -17,6 +17,7 @@ import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
 import io.braid.launcher.cds.ClassDataArchive;
 import io.braid.launcher.instrument.AppClassLoader;
+import io.braid.launcher.instrument.UninstrumentableClassError;
 import io.braid.launcher.streams.StreamHosting;
 import io.braid.launcher.streams.StreamingMode;
 import io.braid.streams.StreamType;
@@ -58,7 +59,13 @@ public final class JavaAppRun {
         interfaces.add(TaskRegistry.defaultInterfaceOf(mainClass));
         interfaces.addAll(settings.extraInterfaces());
         checkMainClassExists(urls, mainClass);
-        AppClassLoader loader = AppClassLoader.create(urls, JavaAppRun.class.getClassLoader(), interfaces);
+        AppClassLoader loader;
+        try {
+            loader = AppClassLoader.create(urls, JavaAppRun.class.getClassLoader(), interfaces,
+                    settings.allowUninstrumented());
+        } catch (UninstrumentableClassError e) {
+            throw new AppSetupException(e.getMessage());
+        }
         TaskRegistry registry = loader.registry();
         TaskDefinitions definitions = TaskDefinitions.of(registry);
         Method main = findMain(loader, mainClass);
@@ -124,8 +131,10 @@ public final class JavaAppRun {
             app.finish();
         } catch (InvocationTargetException e) {
             master.clearProgress();
-            System.err.print("Exception in thread \"main\" ");
-            e.getCause().printStackTrace();
+            if (uninstrumentable(e.getCause()) == null) {
+                System.err.print("Exception in thread \"main\" ");
+                e.getCause().printStackTrace();
+            } // else: said below, in one line
             status = 1;
         } catch (BraidException e) {
             master.clearProgress();
@@ -133,6 +142,16 @@ public final class JavaAppRun {
             status = 1;
         }
         master.clearProgress();
+        // Even when the application caught the error and went on: its results cannot be trusted.
+        if (loader.instrumentationFailure().isPresent()) {
+            System.err.println("[braid] ERROR: " + loader.instrumentationFailure().get().getMessage());
+            status = 1;
+        }
+        if (!loader.uninstrumented().isEmpty()) {
+            System.err.println("[braid] WARNING: " + loader.uninstrumented().size() + " application class(es) ran "
+                    + "without transparent synchronisation (--allow_uninstrumented): "
+                    + String.join(", ", loader.uninstrumented()));
+        }
         if (settings.summary()) {
             System.out.print(master.summary());
         }
@@ -149,6 +168,16 @@ public final class JavaAppRun {
         removeSignalHook(onSignal);
         LOG.info("run finished with status {}", status);
         return status;
+    }
+
+    /** The instrumentation failure that ended the main program, if that is what ended it. */
+    private static UninstrumentableClassError uninstrumentable(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof UninstrumentableClassError u) {
+                return u;
+            }
+        }
+        return null;
     }
 
     /** The streams are closed: a signal from now on has nothing of the run's to stop. */
