@@ -12,6 +12,8 @@ import java.util.Comparator;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -34,9 +36,18 @@ final class ObjectSpill implements AutoCloseable {
         return t;
     });
 
+    /** Told once, in one line, when versions start staying in memory (the run goes on; its heap fills faster). */
+    private final Consumer<String> warnings;
+    private final AtomicBoolean warned = new AtomicBoolean();
+
     ObjectSpill(Path dir, int minBytes) {
+        this(dir, minBytes, line -> { });
+    }
+
+    ObjectSpill(Path dir, int minBytes, Consumer<String> warnings) {
         this.dir = dir;
         this.minBytes = minBytes;
+        this.warnings = warnings;
     }
 
     /** Stores the version in {@code store}: in memory now, in a file soon if it is large. */
@@ -54,6 +65,10 @@ final class ObjectSpill implements AutoCloseable {
             } catch (IOException | UncheckedIOException e) {
                 LOG.warn("object {} ({} bytes) stays in memory: cannot write it to {}: {}", name, bytes.length, dir,
                         e.toString());
+                if (warned.compareAndSet(false, true)) {
+                    warnings.accept("large objects passed to tasks stay in the master's memory: cannot write them to "
+                            + dir + ": " + e.getMessage() + " (runtime.log names each)");
+                }
             }
         });
     }

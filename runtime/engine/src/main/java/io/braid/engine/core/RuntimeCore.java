@@ -90,10 +90,11 @@ public final class RuntimeCore {
 
     /**
      * Keeps the main program's object versions of at least {@code minBytes} in files under
-     * {@code dir} (deleted by {@link #closeSpill()}) instead of the heap.
+     * {@code dir} (deleted by {@link #closeSpill()}) instead of the heap; a failure to write them goes
+     * to {@code warnings} once.
      */
-    public void spillObjects(java.nio.file.Path dir, int minBytes) {
-        spill = new ObjectSpill(dir, minBytes);
+    public void spillObjects(java.nio.file.Path dir, int minBytes, java.util.function.Consumer<String> warnings) {
+        spill = new ObjectSpill(dir, minBytes, warnings);
     }
 
     /** Deletes the files of {@link #spillObjects}. */

@@ -49,18 +49,24 @@ public final class ExecutionManager {
 
     private void execute(RunTask job) {
         output.begin(job.jobId(), job.methodName());
+        Message reply;
         try {
-            replies.accept(runner.run(job));
+            reply = runner.run(job);
         } catch (InputUnavailableException e) {
             LOG.info("job {} could not get its inputs: {}", job.jobId(), e.getMessage());
-            replies.accept(new TaskFailed(job.jobId(), TaskFailed.INPUT_UNAVAILABLE + e.getMessage()));
+            reply = new TaskFailed(job.jobId(), TaskFailed.INPUT_UNAVAILABLE + e.getMessage());
         } catch (Throwable t) {
             LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
             t.printStackTrace(); // into the job's .err file
-            replies.accept(new TaskFailed(job.jobId(), stackTrace(t)));
-        } finally {
-            output.end();
+            reply = new TaskFailed(job.jobId(), stackTrace(t));
         }
+        String lostOutput = output.end();
+        if (lostOutput != null && !(reply instanceof TaskFailed)) {
+            // What the task printed is part of its result for the user: losing it fails the job.
+            LOG.warn("job {}: its output could not be written: {}", job.jobId(), lostOutput);
+            reply = new TaskFailed(job.jobId(), "the task's output could not be written: " + lostOutput);
+        }
+        replies.accept(reply);
     }
 
     public void shutdown() {

@@ -32,13 +32,20 @@ public final class JobOutputRouter {
         current.set(new LazyFile[] {new LazyFile(jobsDir.resolve(base + ".out")), new LazyFile(jobsDir.resolve(base + ".err"))});
     }
 
-    public void end() {
+    /**
+     * Closes this thread's job files. Returns what could not be written (file and why), or null:
+     * a print that cannot reach its file is not dropped silently (PrintStream would swallow the
+     * error), the job fails with it instead.
+     */
+    public String end() {
         LazyFile[] files = current.get();
         current.remove();
-        if (files != null) {
-            files[0].close();
-            files[1].close();
+        if (files == null) {
+            return null;
         }
+        files[0].close();
+        files[1].close();
+        return files[0].failure != null ? files[0].failure : files[1].failure;
     }
 
     private final class Routing extends OutputStream {
@@ -77,25 +84,36 @@ public final class JobOutputRouter {
     private static final class LazyFile {
         private final Path path;
         private OutputStream out;
+        /** The first write or close that failed (file: why), or null. */
+        private String failure;
 
         LazyFile(Path path) {
             this.path = path;
         }
 
-        void write(byte[] b, int off, int len) throws IOException {
-            if (out == null) {
-                path.getParent().toFile().mkdirs();
-                out = new FileOutputStream(path.toFile(), true);
+        void write(byte[] b, int off, int len) {
+            if (failure != null) {
+                return;
             }
-            out.write(b, off, len);
+            try {
+                if (out == null) {
+                    path.getParent().toFile().mkdirs();
+                    out = new FileOutputStream(path.toFile(), true);
+                }
+                out.write(b, off, len);
+            } catch (IOException e) {
+                failure = path + ": " + e.getMessage();
+            }
         }
 
         void close() {
             if (out != null) {
                 try {
                     out.close();
-                } catch (IOException ignored) {
-                    // the job's output file is best effort
+                } catch (IOException e) {
+                    if (failure == null) {
+                        failure = path + ": " + e.getMessage();
+                    }
                 }
             }
         }
