@@ -4,6 +4,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystems;
@@ -464,7 +465,17 @@ public final class DirectoryMonitor implements AutoCloseable {
         for (Candidate c : unknown) {
             targets.add(c.realPath);
         }
-        Map<Path, List<Path>> writers = OpenWriters.scan(targets);
+        Map<Path, List<Path>> writers;
+        try {
+            writers = OpenWriters.scan(targets);
+        } catch (UncheckedIOException e) {
+            // Cannot tell whether anyone writes them: look again later rather than hand out a file
+            // that may still be written.
+            LOG.warn("{}: {} file(s) held back until their writers can be checked: {}", baseDir, unknown.size(),
+                    e.getMessage());
+            unknown.forEach(c -> busy(c, now));
+            return List.of();
+        }
         List<Candidate> closed = new ArrayList<>(unknown.size());
         for (Candidate c : unknown) {
             List<Path> fds = writers.get(c.realPath);

@@ -1,6 +1,7 @@
 package io.braid.streams.files;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,8 @@ final class OpenWriters {
     /**
      * For each of {@code targets} (real paths) that some readable process has open for writing,
      * the {@code /proc/<pid>/fd/<n>} links that do so.
+     *
+     * @throws UncheckedIOException when {@code /proc} itself cannot be listed (nothing can be said)
      */
     static Map<Path, List<Path>> scan(Collection<Path> targets) {
         Map<Path, List<Path>> writers = new HashMap<>();
@@ -47,7 +50,9 @@ final class OpenWriters {
                 scanProcess(process, wanted, writers);
             }
         } catch (IOException e) {
-            // /proc vanished or unreadable: report what was found so far.
+            // Reporting what was found so far would call files nobody was seen writing finished,
+            // and hand out files still being written: the caller decides instead.
+            throw new UncheckedIOException("cannot list the processes in " + PROC + ": " + e.getMessage(), e);
         }
         return writers;
     }
