@@ -68,7 +68,7 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         RecordCodec codec = RecordCodec.forStream(describe()); // before taking records: a bad serializer loses none
         synchronized (readLock()) {
             readerClosed = false;
-            return deserialize(reader().poll(timeoutMs), codec);
+            return took(deserialize(reader().poll(timeoutMs), codec));
         }
     }
 

@@ -22,6 +22,8 @@ public final class StreamHandles {
         void prepare(DistroStream<?> handle);
 
         void flush(DistroStream<?> handle) throws io.braid.streams.BackendException;
+
+        boolean exchanged(DistroStream<?> handle);
     }
 
     private static volatile Hooks hooks;
@@ -78,6 +80,14 @@ public final class StreamHandles {
      */
     public static void flush(DistroStream<?> handle) throws io.braid.streams.BackendException {
         hooks(handle).flush(handle);
+    }
+
+    /**
+     * Whether {@code handle} has published (or tried to) or taken at least one element: a task
+     * whose handles exchanged nothing can run again without its streams noticing.
+     */
+    public static boolean exchanged(DistroStream<?> handle) {
+        return hooks(handle).exchanged(handle);
     }
 
     private static Hooks hooks(DistroStream<?> handle) {

@@ -72,6 +72,8 @@ final class GroupSubscriber implements ObjectSubscriber {
     private final ConsumerMode mode;
     private final Executor fetchAheadThreads;
     private final ScheduledExecutorService giveBackTimer;
+    /** How far the reader got while it read alone, kept across the solo consumers it makes. */
+    private final SoloProgress soloProgress = new SoloProgress();
     /** The consumer of the current acquisition; created by the first poll, replaced when it changes. */
     private GroupConsumer consumer;
     private volatile Acquisition acquisition;
@@ -234,7 +236,8 @@ final class GroupSubscriber implements ObjectSubscriber {
             handedOver.complete(null);
             return;
         }
-        consumer = wanted.classic() ? new SoloGroupConsumer(backend, topic, group, accepted::addAndGet)
+        consumer = wanted.classic() ? new SoloGroupConsumer(backend, topic, group, mode, soloProgress,
+                accepted::addAndGet)
                 : new ShareGroupConsumer(backend, topic, group, mode, wanted, accepted::addAndGet);
         acquisition = wanted;
     }
@@ -444,7 +447,9 @@ final class GroupSubscriber implements ObjectSubscriber {
      * before the consumer is replaced). The acknowledgement callback counts them.
      */
     private void acceptUnacknowledged() throws BackendException {
-        if (unacknowledged.isEmpty() && !acceptancesUnsent) {
+        // (a solo consumer's acceptances whose commit failed as it was removed from its group are
+        // still to send as well)
+        if (unacknowledged.isEmpty() && !acceptancesUnsent && !(consumer instanceof SoloGroupConsumer && soloProgress.hasUnsent())) {
             return;
         }
         if (!unacknowledged.isEmpty()) {

@@ -99,7 +99,8 @@ import java.util.concurrent.TimeoutException;
  * is reported by the publisher's next publish or flush, and handles flush before their writer is
  * reported closed. One producer per backend (one backend per process), shared by every publisher; one
  * consumer at a time per subscriber. Operations against an unreachable broker fail with a
- * {@link BackendException} after about {@link #REQUEST_TIMEOUT_MS}.
+ * {@link BackendException} after about {@link #REQUEST_TIMEOUT_MS}; a publish, after
+ * {@link #DELIVERY_TIMEOUT_MS}.
  */
 public final class KafkaObjectBackend implements ObjectBackend {
 
@@ -107,6 +108,14 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     /** Bound on every blocking call to the broker (metadata, produce, commit, admin). */
     public static final int REQUEST_TIMEOUT_MS = 5_000;
+    /**
+     * How long the producer keeps retrying a record. Several request time-outs long: a produce
+     * request that timed out on a loaded machine is sent again. Were it the request time-out, a
+     * record whose first request was slow would expire while later ones of its partition were in
+     * flight, and the broker would then refuse those (OutOfOrderSequenceException), failing the
+     * publishing task for a moment's slowness (seen across namespace hosts on 2 busy cores).
+     */
+    public static final int DELIVERY_TIMEOUT_MS = 30_000;
     private static final long REACHABILITY_CHECK_INTERVAL_NS = TimeUnit.SECONDS.toNanos(2);
 
     private final String bootstrapServers;
@@ -358,7 +367,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(ProducerConfig.BUFFER_MEMORY_CONFIG, String.valueOf(4L * EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(DELIVERY_TIMEOUT_MS));
         p.put(ProducerConfig.SEND_BUFFER_CONFIG, "-1");
         p.put(ProducerConfig.RECEIVE_BUFFER_CONFIG, "-1");
         return withoutMetricsReporting(p);

@@ -1,8 +1,9 @@
 package io.braid.streams.kafka;
 
 import io.braid.streams.BackendException;
+import io.braid.streams.ConsumerMode;
 import org.apache.kafka.clients.consumer.CommitFailedException;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -14,7 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.HashMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,7 +31,9 @@ import java.util.function.LongConsumer;
  * offset; a reader that does not answer is removed from the group, after which its commits fail
  * ({@link #fenced()}) and it hands nothing more over; the server's pushes then make it share
  * (docs/STREAMS.md, "An application's only reader"). A consumer that finds itself removed while
- * it was never asked to hand over (the coordinator timed it out) is replaced by a new member.
+ * it was never asked to hand over (the coordinator timed it out) is replaced by a new member;
+ * whichever member the reader has then starts after the records handed to the application and
+ * commits the acceptances the removed one could not ({@link SoloProgress}).
  */
 final class SoloGroupConsumer implements GroupConsumer {
 
@@ -39,16 +42,21 @@ final class SoloGroupConsumer implements GroupConsumer {
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final String group;
     private final LongConsumer accepted;
-    /** AT_LEAST_ONCE: the offsets after the records marked accepted, not committed yet. */
-    private final Map<TopicPartition, OffsetAndMetadata> marked = new HashMap<>();
-    private long markedCount;
+    private final SoloProgress progress;
+    /** AT_LEAST_ONCE: a poll's records go to the application as they are (no commit first). */
+    private final boolean handsOverOnPoll;
     private volatile boolean fenced;
 
-    /** Joins the solo group of {@code group} on {@code topic}; AT_LEAST_ONCE commits are counted by {@code accepted}. */
-    SoloGroupConsumer(KafkaObjectBackend backend, String topic, String group, LongConsumer accepted)
-            throws BackendException {
+    /**
+     * Joins the solo group of {@code group} on {@code topic}, going on from {@code progress}
+     * (the reader's, across its members); commits are counted by {@code accepted}.
+     */
+    SoloGroupConsumer(KafkaObjectBackend backend, String topic, String group, ConsumerMode mode,
+            SoloProgress progress, LongConsumer accepted) throws BackendException {
         this.group = KafkaObjectBackend.soloGroupName(group);
         this.accepted = accepted;
+        this.progress = progress;
+        this.handsOverOnPoll = mode == ConsumerMode.AT_LEAST_ONCE;
         try {
             consumer = new KafkaConsumer<>(KafkaObjectBackend.soloConsumerProperties(backend.bootstrapServers(),
                     this.group), new ByteArrayDeserializer(), new ByteArrayDeserializer());
@@ -56,47 +64,74 @@ final class SoloGroupConsumer implements GroupConsumer {
             throw KafkaObjectBackend.failure("subscribe to " + topic, e);
         }
         try {
-            consumer.subscribe(List.of(topic));
+            consumer.subscribe(List.of(topic), new GoOnFromProgress());
         } catch (KafkaException e) {
             consumer.close(Duration.ZERO);
             throw KafkaObjectBackend.failure("subscribe to " + topic, e);
         }
     }
 
+    /**
+     * On every assignment (the first join, or joining again after a removal, which the consumer
+     * does by itself inside {@code poll}), starts after what the application already has instead
+     * of at the group's commit, which may lack acceptances the removed member could not commit.
+     */
+    private final class GoOnFromProgress implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            for (TopicPartition p : partitions) {
+                Long position = progress.position(p);
+                if (position != null) {
+                    consumer.seek(p, position);
+                }
+            }
+        }
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            // nothing to commit here: acceptances are committed with the polls that follow them
+        }
+    }
+
     @Override
     public ConsumerRecords<byte[], byte[]> poll(Duration timeout) {
-        if (!marked.isEmpty()) {
-            Map<TopicPartition, OffsetAndMetadata> offsets = Map.copyOf(marked);
-            long n = markedCount;
-            marked.clear();
-            markedCount = 0;
-            consumer.commitAsync(offsets, (done, error) -> committed(n, error));
+        // Only a member with partitions can commit (else the commit fails and looks like a removal).
+        if (progress.hasUnsent() && !consumer.assignment().isEmpty()) {
+            SoloProgress.Pending pending = progress.takeUnsent();
+            consumer.commitAsync(pending.offsets(), (done, error) -> committed(pending, error));
         }
-        return consumer.poll(timeout);
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(timeout);
+        if (handsOverOnPoll) {
+            progress.handedOver(records);
+        }
+        return records;
     }
 
     @Override
     public Set<TopicPartition> acceptAndCommit(ConsumerRecords<byte[], byte[]> records) throws BackendException {
-        return commit(after(records)) ? Set.of() : records.partitions();
+        if (!commit(SoloProgress.after(records))) {
+            return records.partitions();
+        }
+        progress.handedOver(records);
+        return Set.of();
     }
 
     @Override
     public void acceptWithNextPoll(ConsumerRecords<byte[], byte[]> records) {
-        marked.putAll(after(records));
-        markedCount += records.count();
+        progress.accepted(records);
     }
 
+    /** Commits the acceptances now; if this member was removed, the reader's next member commits them. */
     @Override
     public void commitAccepted() throws BackendException {
-        if (marked.isEmpty()) {
+        if (!progress.hasUnsent()) {
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> offsets = Map.copyOf(marked);
-        long n = markedCount;
-        marked.clear();
-        markedCount = 0;
-        if (commit(offsets)) {
-            accepted.accept(n);
+        SoloProgress.Pending pending = progress.takeUnsent();
+        if (commit(pending.offsets())) {
+            accepted.accept(pending.count());
+        } else {
+            progress.notCommitted(pending);
         }
     }
 
@@ -113,16 +148,6 @@ final class SoloGroupConsumer implements GroupConsumer {
         return fenced;
     }
 
-    /** The offsets just after the records, per partition. */
-    private static Map<TopicPartition, OffsetAndMetadata> after(ConsumerRecords<byte[], byte[]> records) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        for (TopicPartition p : records.partitions()) {
-            List<ConsumerRecord<byte[], byte[]>> rs = records.records(p);
-            offsets.put(p, new OffsetAndMetadata(rs.get(rs.size() - 1).offset() + 1));
-        }
-        return offsets;
-    }
-
     /** Commits and waits; false when this consumer was removed from its group (nothing committed). */
     private boolean commit(Map<TopicPartition, OffsetAndMetadata> offsets) throws BackendException {
         try {
@@ -136,19 +161,24 @@ final class SoloGroupConsumer implements GroupConsumer {
         }
     }
 
-    private void committed(long n, Exception error) {
+    /** Asynchronous commit's answer (on the polling thread): counted, or carried by the next commit. */
+    private void committed(SoloProgress.Pending pending, Exception error) {
         if (error == null) {
-            accepted.accept(n);
-        } else if (error instanceof CommitFailedException || error instanceof RebalanceInProgressException) {
+            accepted.accept(pending.count());
+            return;
+        }
+        if (error instanceof CommitFailedException || error instanceof RebalanceInProgressException) {
             fenced(error);
         } else {
-            LOG.warn("commit of {} records for {} failed (they come again): {}", n, group, error.toString());
+            LOG.warn("commit of {} records for {} failed (the next poll commits them again): {}", pending.count(),
+                    group, error.toString());
         }
+        progress.notCommitted(pending);
     }
 
     private void fenced(Exception e) {
         if (!fenced) {
-            LOG.info("reader of {} removed from its group; its uncommitted records are fetched again by whoever"
+            LOG.info("reader of {} removed from its group; what it did not hand over is fetched again by whoever"
                     + " reads next ({})", group, e.toString());
         }
         fenced = true;

@@ -1,5 +1,6 @@
 package io.braid.worker.execution;
 
+import io.braid.comm.message.JobParam;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskFailed;
@@ -55,18 +56,26 @@ public final class ExecutionManager {
         } catch (InputUnavailableException e) {
             LOG.info("job {} could not get its inputs: {}", job.jobId(), e.getMessage());
             reply = new TaskFailed(job.jobId(), TaskFailed.INPUT_UNAVAILABLE + e.getMessage());
+        } catch (StreamTaskFailure f) {
+            reply = failed(job, f.getCause(), true);
         } catch (Throwable t) {
-            LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
-            t.printStackTrace(); // into the job's .err file
-            reply = new TaskFailed(job.jobId(), stackTrace(t));
+            reply = failed(job, t, false);
         }
         String lostOutput = output.end();
         if (lostOutput != null && !(reply instanceof TaskFailed)) {
-            // What the task printed is part of its result for the user: losing it fails the job.
+            // What the task printed is part of its result for the user: losing it fails the job. A
+            // task with stream parameters has exchanged elements: it must not be run again.
             LOG.warn("job {}: its output could not be written: {}", job.jobId(), lostOutput);
-            reply = new TaskFailed(job.jobId(), "the task's output could not be written: " + lostOutput);
+            boolean streams = job.params().stream().anyMatch(p -> p.kind() == JobParam.Kind.STREAM);
+            reply = new TaskFailed(job.jobId(), "the task's output could not be written: " + lostOutput, streams);
         }
         replies.accept(reply);
+    }
+
+    private TaskFailed failed(RunTask job, Throwable t, boolean streamsUsed) {
+        LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
+        t.printStackTrace(); // into the job's .err file
+        return new TaskFailed(job.jobId(), stackTrace(t), streamsUsed);
     }
 
     public void shutdown() {
