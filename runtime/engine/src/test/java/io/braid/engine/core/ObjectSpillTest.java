@@ -41,4 +41,22 @@ class ObjectSpillTest {
         assertFalse(Files.exists(dir), "deleted when the master closes");
         assertTrue(store.lookup("d1v1").isPresent());
     }
+
+    @Test
+    void versionsThatCannotBeWrittenStayInMemoryAndSaySoOnce() throws Exception {
+        Path blocked = Files.writeString(tmp.resolve("blocked"), "a file where the directory should be");
+        VersionStore store = new VersionStore();
+        java.util.concurrent.LinkedBlockingQueue<String> warnings = new java.util.concurrent.LinkedBlockingQueue<>();
+        ObjectSpill spill = new ObjectSpill(blocked.resolve("master-data"), 10, warnings::add);
+        byte[] large = new byte[100];
+        spill.keep(store, "d1v1", large);
+        spill.keep(store, "d2v1", large);
+        spill.close(); // waits for the writer: both attempts are over
+        String line = warnings.poll();
+        assertTrue(line != null && line.startsWith("large objects passed to tasks stay in the master's memory"),
+                () -> "one warning line expected, got " + line);
+        assertTrue(warnings.isEmpty(), () -> "said once, got also " + warnings);
+        assertInstanceOf(DataContent.Bytes.class, store.lookup("d2v1").orElseThrow(), "kept in memory");
+        assertArrayEquals(large, store.object("d2v1").orElseThrow());
+    }
 }
