@@ -1,5 +1,7 @@
 package io.braid.comm.launch;
 
+import io.braid.comm.settings.CommSettings;
+
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +43,7 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         NODE("node", null, "the node's name in the run"),
         BIND("bind", "127.0.0.1", "address the worker's data server binds (the node's own address)"),
         CUS("cus", "1", "computing units: executor threads of the compute platform"),
-        IO_EXECUTORS("io_executors", "1", "executor threads of the I/O platform"),
+        IO_EXECUTORS("io_executors", String.valueOf(CommSettings.DEFAULT_IO_EXECUTORS), "executor threads of the I/O platform"),
         CLASSPATH("classpath", "", "the application's class path on the node"),
         WORKDIR("workdir", null, "the worker's working directory"),
         JOBS_DIR("jobs_dir", "<workdir>/jobs", "where task outputs go"),
