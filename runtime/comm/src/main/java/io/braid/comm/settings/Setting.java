@@ -96,9 +96,25 @@ public final class Setting<T> {
         return Optional.of(v);
     }
 
+    /**
+     * {@code text} read as this setting's value (null or blank: the default), for a value that
+     * reached the caller another way; an error names the setting as its property, else its variable.
+     */
+    public T parse(String text) {
+        return text == null || text.isBlank() ? defaultValue
+                : value(property != null ? SettingSource.of(java.util.Map.of(property, text), java.util.Map.of())
+                        : SettingSource.of(java.util.Map.of(), java.util.Map.of(environment, text))).orElseThrow();
+    }
+
     /** Whether {@code source} sets it (blank counts as unset). */
     public boolean isSet(SettingSource source) {
         return find(source) != null;
+    }
+
+    /** Whether {@code source} sets it through the property (or a deprecated name), not the variable. */
+    public boolean fromProperty(SettingSource source) {
+        Found found = find(source);
+        return found != null && found.origin.startsWith("-D");
     }
 
     /** Where {@code source} sets it ({@code -Dname} or the variable's name), or null when it does not. */

@@ -71,8 +71,8 @@ public final class SettingDefs {
             }
             String note = switch (s.audience()) {
                 case USER -> "";
-                case INTERNAL -> " *Set by Braid for the processes it starts.*";
-                case SCRIPT -> " *Read by the scripts.*";
+                case INTERNAL -> " *(set by Braid for the processes it starts)*";
+                case SCRIPT -> " *(read by the scripts)*";
             };
             b.append("| ").append(prop)
                     .append(" | ").append(s.environment() == null ? "" : "`" + s.environment() + "`")
@@ -81,7 +81,7 @@ public final class SettingDefs {
                     .append(" | ").append(cell(s.doc())).append(note).append(" |\n");
         }
         for (SettingPrefix p : prefixes) {
-            b.append("| `").append(p.prefix()).append("*` |  | KEY=VALUE |  | ").append(cell(p.doc()));
+            b.append("| `").append(p.prefix()).append("*` |  | KEY=VALUE |  | ").append(cell(p.doc())).append('.');
             if (!p.reserved().isEmpty()) {
                 b.append(" Not accepted (Braid sets them): ")
                         .append(String.join(", ", new TreeSet<>(p.reserved()).stream().map(k -> "`" + k + "`").toList()))

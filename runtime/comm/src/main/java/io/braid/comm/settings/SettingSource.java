@@ -25,6 +25,26 @@ public interface SettingSource {
         return SystemSource.INSTANCE;
     }
 
+    /** This process's environment only: a setting's variable, never its property. */
+    static SettingSource systemEnvironment() {
+        return new SettingSource() {
+            @Override
+            public String property(String name) {
+                return null;
+            }
+
+            @Override
+            public String environment(String name) {
+                return System.getenv(name);
+            }
+
+            @Override
+            public Map<String, String> propertiesWithPrefix(String prefix) {
+                return Map.of();
+            }
+        };
+    }
+
     /** Fixed maps (either may be empty). */
     static SettingSource of(Map<String, String> properties, Map<String, String> environment) {
         Map<String, String> p = Map.copyOf(properties);

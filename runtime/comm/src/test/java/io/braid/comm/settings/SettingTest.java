@@ -95,6 +95,6 @@ class SettingTest {
     void markdownHasARowPerSetting() {
         String md = DEFS.markdown();
         assertTrue(md.contains("| `t.timeoutMs` (deprecated: `t.old.timeoutMs`) | `T_TIMEOUT` | MS | 10 | a timeout |"), md);
-        assertTrue(md.contains("|  | `T_ENV` | a string |  | an environment variable *Set by Braid for the processes it starts.* |"), md);
+        assertTrue(md.contains("|  | `T_ENV` | a string |  | an environment variable *(set by Braid for the processes it starts)* |"), md);
     }
 }

@@ -6,6 +6,7 @@ import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.DistroStreamServer;
 import io.braid.streams.protocol.StreamSecretFile;
 import io.braid.streams.server.KafkaMode;
+import io.braid.streams.settings.StreamSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -126,6 +127,8 @@ public final class StreamHosting implements AutoCloseable {
         if (secretFile != null) {
             options.add("-D" + StreamSecretFile.PROPERTY + "=" + secretFile);
         }
+        // The master's Kafka client settings (an external cluster's SASL/TLS), for the workers' clients too.
+        StreamSettings.KAFKA.values().forEach((key, value) -> options.add("-D" + StreamSettings.KAFKA.prefix() + key + "=" + value));
         return options;
     }
 
