@@ -77,7 +77,7 @@ public final class DistroStreamClient implements AutoCloseable {
     /** System property with the application id (readers of one application share records); wins over {@link #APP_ID_ENV}. */
     public static final String APP_ID_PROPERTY = StreamSettings.APP_ID.property();
     public static final String APP_ID_ENV = StreamSettings.APP_ID.environment();
-    /** System property: timeout of a request to the server in ms (default {@value #DEFAULT_REQUEST_TIMEOUT_MS}). */
+    /** System property: timeout of a request to the server in ms (default 10000). */
     /**
      * System property: "true" makes a process that will use object streams get its backend ready
      * at start-up (braid-run sets it for workers when the run declares object streams).

@@ -130,7 +130,7 @@ public final class BraidRun {
                     continue; // the scripts checked theirs; the workers' two are named by their own checks below
                 }
                 try {
-                    s.get();
+                    s.check(SettingSource.system()); // no log line yet: RunLogging configures SLF4J after this
                 } catch (IllegalArgumentException e) {
                     throw new UsageException(e.getMessage() + (s.property() != null ? " (BRAID_MASTER_JVM_OPTS)" : ""));
                 }

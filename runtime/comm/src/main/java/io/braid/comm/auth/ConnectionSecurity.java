@@ -94,8 +94,8 @@ public final class ConnectionSecurity {
     }
 
     /**
-     * What a worker's environment must hold for it to join this run: {@value RunSecret#ENV}, and
-     * with TLS {@value #TLS_CERT_ENV} and {@value #TLS_KEY_ENV}. A worker launcher puts these into
+     * What a worker's environment must hold for it to join this run: {@code BRAID_RUN_SECRET}, and
+     * with TLS {@code BRAID_RUN_TLS_CERT} and {@code BRAID_RUN_TLS_KEY}. A worker launcher puts these into
      * the started process's environment (never its command line).
      */
     public Map<String, String> workerEnvironment() {
@@ -112,7 +112,7 @@ public final class ConnectionSecurity {
 
     /**
      * The security a worker's master gave it in {@code env} (see {@link #workerEnvironment()}), or
-     * empty when {@value RunSecret#ENV} is not set.
+     * empty when {@code BRAID_RUN_SECRET} is not set.
      *
      * @throws IllegalArgumentException naming the variable that is malformed
      */

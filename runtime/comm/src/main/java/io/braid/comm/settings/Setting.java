@@ -1,6 +1,5 @@
 package io.braid.comm.settings;
 
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
@@ -18,10 +17,12 @@ import java.util.function.Predicate;
  *
  * <p>Lookup order: the property, then its deprecated names (with a warning), then the variable;
  * blank counts as unset. The value is read at each call, so a property set later is seen.
+ *
+ * <p>No logger is made when the class loads: braid-run reads settings before it configures
+ * SLF4J (runtime.log), and the first logger made fixes SLF4J's configuration. Only a deprecated
+ * name, once read, gets its logger ({@link #check} does not warn, so it can run that early).
  */
 public final class Setting<T> {
-    private static final Logger LOG = LoggerFactory.getLogger(Setting.class);
-
     /** Who sets it: the user, Braid itself for the processes it starts, or only the shell scripts. */
     public enum Audience { USER, INTERNAL, SCRIPT }
 
@@ -80,7 +81,21 @@ public final class Setting<T> {
 
     /** The value when {@code source} sets it, parsed and checked. */
     public Optional<T> value(SettingSource source) {
-        Found found = find(source);
+        return value(source, true);
+    }
+
+    /**
+     * Parses and checks the value {@code source} sets, without using it and without warning about
+     * a deprecated name (callable before logging is configured).
+     *
+     * @throws SettingException naming the setting and the value when it does not pass
+     */
+    public void check(SettingSource source) {
+        value(source, false);
+    }
+
+    private Optional<T> value(SettingSource source, boolean warn) {
+        Found found = find(source, warn);
         if (found == null) {
             return Optional.empty();
         }
@@ -132,6 +147,10 @@ public final class Setting<T> {
     }
 
     private Found find(SettingSource source) {
+        return find(source, false);
+    }
+
+    private Found find(SettingSource source, boolean warn) {
         if (property != null) {
             String v = source.property(property);
             if (v != null && !v.isBlank()) {
@@ -140,8 +159,8 @@ public final class Setting<T> {
             for (String old : deprecatedProperties) {
                 v = source.property(old);
                 if (v != null && !v.isBlank()) {
-                    if (warnedDeprecated.compareAndSet(false, true)) {
-                        LOG.warn("-D{} is deprecated: use -D{}", old, property);
+                    if (warn && warnedDeprecated.compareAndSet(false, true)) {
+                        LoggerFactory.getLogger(Setting.class).warn("-D{} is deprecated: use -D{}", old, property);
                     }
                     return new Found("-D" + old, v);
                 }

@@ -65,7 +65,7 @@ public final class StreamHosting implements AutoCloseable {
      * by scripts/braid-stream-server and shared with processes outside the run): the master and
      * the workers become its clients; that server decides which stream kinds exist and where
      * Kafka is, and outlives the run. Its secret comes from the file {@code secretFile} names
-     * ({@value StreamSecretFile#ENV}); the workers are told where it is (a path, not the secret).
+     * ({@code BRAID_STREAM_SECRET_FILE}); the workers are told where it is (a path, not the secret).
      *
      * @throws IOException naming the address when it is malformed or nothing accepts connections
      *                     there, or the secret file when it is missing or unreadable
