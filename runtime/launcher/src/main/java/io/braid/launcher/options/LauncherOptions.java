@@ -6,6 +6,7 @@ import io.braid.comm.settings.OptionSpec;
 import io.braid.comm.settings.Setting;
 import io.braid.engine.EngineSettings;
 import io.braid.launcher.LauncherSettings;
+import io.braid.launcher.streams.StreamingMode;
 import io.braid.streams.settings.StreamSettings;
 
 import java.util.List;
@@ -29,7 +30,7 @@ public final class LauncherOptions {
             new OptionSpec("--tracing", List.of("-t"), null, "false", "write an execution trace to <log dir>/trace "
                     + "(Chrome trace format: ui.perfetto.dev)"),
             new OptionSpec("--summary", List.of(), null, "false", "print per task type the count and time statistics, and the learning of auto constraints"),
-            new OptionSpec("--streaming", List.of(), "NONE|OBJECTS|FILES|ALL", "ALL", "stream kinds the run may use "
+            new OptionSpec("--streaming", List.of(), StreamingMode.valueNames(), StreamingMode.ALL.name(), "stream kinds the run may use "
                     + "(started lazily)"),
             new OptionSpec("--streaming_backend", List.of(), "embedded|kafka://HOST:PORT", "embedded",
                     "Kafka broker for object streams"),
