@@ -2,6 +2,7 @@ package io.braid.streams.client;
 
 import io.braid.comm.message.Message;
 import io.braid.comm.auth.ConnectionSecurity;
+import io.braid.comm.settings.SettingSource;
 import io.braid.comm.transport.MessageClient;
 import io.braid.comm.transport.MessageHandler;
 import io.braid.streams.BackendException;
@@ -37,6 +38,7 @@ import io.braid.streams.protocol.StreamMessage;
 import io.braid.streams.protocol.StreamReply;
 import io.braid.streams.protocol.StreamRequest;
 import io.braid.streams.protocol.StreamStatus;
+import io.braid.streams.settings.StreamSettings;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import org.slf4j.Logger;
@@ -69,20 +71,20 @@ public final class DistroStreamClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DistroStreamClient.class);
 
     /** System property naming the stream server ({@code host:port}); wins over {@link #SERVER_ENV}. */
-    public static final String SERVER_PROPERTY = "braid.stream.server";
+    public static final String SERVER_PROPERTY = StreamSettings.SERVER.property();
     /** Environment variable naming the stream server ({@code host:port}). */
-    public static final String SERVER_ENV = "BRAID_STREAM_SERVER";
+    public static final String SERVER_ENV = StreamSettings.SERVER.environment();
     /** System property with the application id (readers of one application share records); wins over {@link #APP_ID_ENV}. */
-    public static final String APP_ID_PROPERTY = "braid.app.id";
-    public static final String APP_ID_ENV = "BRAID_APP_ID";
-    /** System property: timeout of a request to the server in ms (default {@value #DEFAULT_REQUEST_TIMEOUT_MS}). */
+    public static final String APP_ID_PROPERTY = StreamSettings.APP_ID.property();
+    public static final String APP_ID_ENV = StreamSettings.APP_ID.environment();
+    /** System property: timeout of a request to the server in ms (default 10000). */
     /**
      * System property: "true" makes a process that will use object streams get its backend ready
      * at start-up (braid-run sets it for workers when the run declares object streams).
      */
-    public static final String PREPARE_PROPERTY = "braid.streams.prepare";
-    public static final String TIMEOUT_PROPERTY = "braid.stream.requestTimeoutMs";
-    public static final long DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+    public static final String PREPARE_PROPERTY = StreamSettings.PREPARE.property();
+    public static final String TIMEOUT_PROPERTY = StreamSettings.REQUEST_TIMEOUT_MS.property();
+    public static final long DEFAULT_REQUEST_TIMEOUT_MS = StreamSettings.REQUEST_TIMEOUT_MS.defaultValue();
     /** Requests that may start the embedded Kafka broker wait this long. */
     static final long SLOW_REQUEST_TIMEOUT_MS = 120_000;
     static final int CONNECT_TIMEOUT_MS = 5_000;
@@ -131,7 +133,7 @@ public final class DistroStreamClient implements AutoCloseable {
      * id). {@code backends} (null: Kafka) creates the object backend from the bootstrap address.
      */
     public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends) {
-        this(serverAddress, applicationId, backends, Long.getLong(TIMEOUT_PROPERTY, DEFAULT_REQUEST_TIMEOUT_MS));
+        this(serverAddress, applicationId, backends, StreamSettings.REQUEST_TIMEOUT_MS.get());
     }
 
     public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends,
@@ -171,8 +173,8 @@ public final class DistroStreamClient implements AutoCloseable {
                 }
                 try {
                     processClient = new DistroStreamClient(address, null, null,
-                            Long.getLong(TIMEOUT_PROPERTY, DEFAULT_REQUEST_TIMEOUT_MS),
-                            StreamSecurity.forProcess(System.getProperty(SERVER_PROPERTY) == null, address));
+                            StreamSettings.REQUEST_TIMEOUT_MS.get(),
+                            StreamSecurity.forProcess(!StreamSettings.SERVER.fromProperty(SettingSource.system()), address));
                 } catch (IllegalArgumentException e) {
                     throw new BackendException(e.getMessage() + " (from " + ProcessSettings.serverOrigin() + ")");
                 }

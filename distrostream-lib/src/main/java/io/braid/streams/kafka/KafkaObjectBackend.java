@@ -6,6 +6,7 @@ import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
 import io.braid.streams.backend.Sharing;
+import io.braid.streams.settings.StreamSettings;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -370,14 +371,14 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(DELIVERY_TIMEOUT_MS));
         p.put(ProducerConfig.SEND_BUFFER_CONFIG, "-1");
         p.put(ProducerConfig.RECEIVE_BUFFER_CONFIG, "-1");
-        return withoutMetricsReporting(p);
+        return withClientSettings(withoutMetricsReporting(p));
     }
 
     static Properties consumerProperties(String bootstrapServers, String group, Acquisition acquisition) {
         Properties p = groupConsumerProperties(bootstrapServers, group, acquisition);
         p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
         p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, acquisition.acquireMode());
-        return p;
+        return withClientSettings(p);
     }
 
     /** What share and classic consumers have in common: the group, the poll and fetch sizes, timeouts, buffers. */
@@ -404,7 +405,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         // A lost reader's client is removed by the stream server; without one, its successor waits this long.
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
-        return p;
+        return withClientSettings(p);
     }
 
     static Properties adminProperties(String bootstrapServers) {
@@ -414,7 +415,16 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "20");
         p.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "100");
-        return withoutMetricsReporting(p);
+        return withClientSettings(withoutMetricsReporting(p));
+    }
+
+    /**
+     * The user's {@code braid.streams.kafka.*} settings ({@link StreamSettings#KAFKA}) over
+     * Braid's: what an external cluster needs of its clients (SASL, TLS). Last, so that they win.
+     */
+    private static Properties withClientSettings(Properties p) {
+        p.putAll(StreamSettings.KAFKA.values());
+        return p;
     }
 
     /**

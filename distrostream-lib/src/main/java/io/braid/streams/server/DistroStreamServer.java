@@ -36,6 +36,7 @@ import io.braid.streams.protocol.StreamRequest;
 import io.braid.streams.protocol.StreamStatus;
 import io.braid.streams.server.StreamRegistry.Closed;
 import io.braid.streams.server.StreamRegistry.StreamMeta;
+import io.braid.streams.settings.StreamSettings;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -71,9 +72,9 @@ public final class DistroStreamServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DistroStreamServer.class);
 
-    /** How long a disconnected client keeps its writer roles (system property {@value #GRACE_PROPERTY}, ms). */
-    public static final String GRACE_PROPERTY = "braid.streams.writerGraceMs";
-    public static final long DEFAULT_WRITER_GRACE_MS = 30_000;
+    /** How long a disconnected client keeps its writer roles (system property {@code braid.streams.writerGraceMs}, ms). */
+    public static final String GRACE_PROPERTY = StreamSettings.WRITER_GRACE_MS.property();
+    public static final long DEFAULT_WRITER_GRACE_MS = StreamSettings.WRITER_GRACE_MS.defaultValue();
 
     private final StreamRegistry registry;
     private final ProgressReports progress;

@@ -2,6 +2,7 @@ package io.braid.streams.server;
 
 import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.streams.StreamType;
+import io.braid.streams.settings.StreamSettings;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ public final class StreamServerBuilder {
     int port;
     KafkaMode kafka = KafkaMode.EMBEDDED;
     Path workDir;
-    long writerGraceMs = Long.getLong(DistroStreamServer.GRACE_PROPERTY, DistroStreamServer.DEFAULT_WRITER_GRACE_MS);
+    long writerGraceMs = StreamSettings.WRITER_GRACE_MS.get();
     ObjectTopics topics;
     FileQueueFactory fileQueues;
     Set<StreamType> allowedTypes = EnumSet.allOf(StreamType.class);

@@ -37,7 +37,7 @@ class DistroStreamClientTest {
         }
         BackendException e = assertThrows(BackendException.class, DistroStreamClient::get);
         assertTrue(e.getMessage().contains("BRAID_STREAM_SERVER=host:port"), e.getMessage());
-        assertTrue(e.getMessage().contains("-Dbraid.stream.server"), e.getMessage());
+        assertTrue(e.getMessage().contains("-Dbraid.streams.server"), e.getMessage());
     }
 
     @Test
@@ -72,7 +72,7 @@ class DistroStreamClientTest {
         System.setProperty(DistroStreamClient.SERVER_PROPERTY, "nohostport");
         DistroStreamClient.resetForTests();
         BackendException e = assertThrows(BackendException.class, DistroStreamClient::get);
-        assertTrue(e.getMessage().contains("nohostport") && e.getMessage().contains("-Dbraid.stream.server"),
+        assertTrue(e.getMessage().contains("nohostport") && e.getMessage().contains("-Dbraid.streams.server"),
                 e.getMessage());
     }
 

@@ -7,12 +7,14 @@ import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.auth.RunSecret;
 import io.braid.comm.message.WorkerHello;
 import io.braid.comm.serial.ObjectSerializer;
+import io.braid.comm.settings.SettingSource;
 import io.braid.comm.transport.DataFetcher;
 import io.braid.comm.transport.DataServerHandler;
 import io.braid.comm.transport.MessageClient;
 import io.braid.comm.transport.MessageServer;
 import io.braid.streams.BackendException;
 import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.settings.StreamSettings;
 import io.braid.worker.data.InputResolver;
 import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.ExecutionManager;
@@ -87,7 +89,7 @@ public final class WorkerMain {
         LOG.info("C2 compiles a method after {} invocations (Tier4InvocationThreshold)", vmOption("Tier4InvocationThreshold"));
         LOG.info("CPU priority: nice {}", niceValue());
 
-        if (Boolean.getBoolean(DistroStreamClient.PREPARE_PROPERTY)) {
+        if (StreamSettings.PREPARE.get()) {
             prepareObjectStreams();
         }
         master.awaitClose();
@@ -127,7 +129,7 @@ public final class WorkerMain {
      */
     private static void joinRunSecurity() {
         try {
-            ConnectionSecurity.install(ConnectionSecurity.fromEnvironment(System.getenv()).orElseThrow(
+            ConnectionSecurity.install(ConnectionSecurity.fromSettings(SettingSource.system()).orElseThrow(
                     () -> new IllegalArgumentException(RunSecret.ENV + " is not set: a worker needs the run's secret in"
                             + " its environment (braid-run and its launchers set it)")));
         } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package io.braid.launcher.instrument;
 
 import io.braid.comm.launch.ApplicationClassLoader;
+import io.braid.launcher.LauncherSettings;
 import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
 import org.slf4j.Logger;
@@ -38,12 +39,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * the loader allows uninstrumented classes: then it is loaded unchanged, logged, and listed in
  * {@link #uninstrumented()} for the run's report.
  *
- * <p>System property {@value #DUMP_PROPERTY}{@code =DIR} writes every rewritten class to
+ * <p>System property {@code braid.dumpInstrumented=DIR} writes every rewritten class to
  * {@code DIR/<internal name>.class} for inspection ({@code javap -c}).
  */
 public final class AppClassLoader extends ApplicationClassLoader {
     /** Directory where rewritten classes are written for debugging; unset: none written. */
-    public static final String DUMP_PROPERTY = "braid.dumpInstrumented";
+    public static final String DUMP_PROPERTY = LauncherSettings.DUMP_INSTRUMENTED.property();
 
     private static final Logger LOG = LoggerFactory.getLogger(AppClassLoader.class);
 
@@ -76,8 +77,8 @@ public final class AppClassLoader extends ApplicationClassLoader {
         this.hierarchy = new ClassHierarchy(this::classFileForHierarchy);
         this.rewriter = new CallSiteRewriter(rewritingRegistry,
                 new SyncPolicy(this::isAppClass, hierarchy), hierarchy);
-        String dump = System.getProperty(DUMP_PROPERTY);
-        this.dumpDir = dump == null || dump.isBlank() ? null : Path.of(dump);
+        String dump = LauncherSettings.DUMP_INSTRUMENTED.get();
+        this.dumpDir = dump == null ? null : Path.of(dump);
     }
 
     /**
