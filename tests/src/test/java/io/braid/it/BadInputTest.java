@@ -81,7 +81,8 @@ class BadInputTest extends ItBase {
     @CsvSource({"in, missingfile.Tasks.countLines, 1 (IN), missing.txt",
         "inout, missingfile.Tasks.appendLine, 2 (INOUT), no-dir/missing.txt"})
     void fileParameterNamingAMissingFile(String mode, String task, String parameter, String file) {
-        RunResult r = BraidRunner.in(tmp).app("missingfile").main("missingfile.Main").args(mode, file).run();
+        CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 1, 2);
+        RunResult r = nodes.on(BraidRunner.in(tmp).app("missingfile")).main("missingfile.Main").args(mode, file).run();
         assertEquals(1, r.exitCode(), r::describe);
         assertEquals(1, r.stderrLines().size(), () -> "exactly one line on stderr expected\n" + r.describe());
         String line = r.stderrLines().get(0);

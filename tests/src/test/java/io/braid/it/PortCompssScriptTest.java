@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Timeout;
  * The porting rule as a script (issue 24): scripts/braid-port-compss rewrites a COMPSs source
  * tree (tests/apps/compss/porting, COMPSs' imports, COMPSs.getFile/barrier, an object stream,
  * a class of its own named COMPSsHelper) in place; the result compiles against braid.jar and runs
- * through braid-run with COMPSs' results.
+ * through braid-run, on nodes described in COMPSs' XML form ({@link CompssNodes}), with COMPSs'
+ * results.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class PortCompssScriptTest extends ItBase {
@@ -57,8 +58,9 @@ class PortCompssScriptTest extends ItBase {
         assertEquals(List.of("braid-port-compss: 0 of 4 Java files rewritten"), again.out, again::describe);
 
         Path classes = BraidApp.compile(src, "porting");
-        RunResult r = BraidRunner.in(tmp.resolve("run")).classpath(classes.toString()).main("porting.Main").args(5, 20)
-                .run();
+        CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 2, 1);
+        RunResult r = nodes.on(BraidRunner.in(tmp.resolve("run")).classpath(classes.toString())).main("porting.Main")
+                .args(5, 20).run();
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals(List.of("Running the COMPSs way (es.bsc.compss.api.COMPSs)", "[LOG] counter=5",
                 "[LOG] sum=210 type=OBJECT"), r.stdoutLines(), r::describe);
