@@ -1,6 +1,7 @@
 package porting;
 
 import es.bsc.compss.api.COMPSs;
+import static es.bsc.compss.api.COMPSs.barrier;
 import es.bsc.distrostreamlib.exceptions.RegistrationException;
 import es.bsc.distrostreamlib.types.*;
 import es.bsc.distrostreamlib.api.objects.ObjectDistroStream;
@@ -35,6 +36,8 @@ public class Main {
         Tasks.produce(ods, n);
         Integer sum = Tasks.consume(ods);
         es.bsc.compss.api.COMPSs.barrier();
-        System.out.println("[LOG] sum=" + sum + " type=" + ods.getStreamType());
+        barrier();
+        char quote = '"';
+        System.out.println("[LOG] sum=" + sum + " type=" + ods.getStreamType() + " " + quote + "COMPSs" + quote);
     }
 }

@@ -40,6 +40,7 @@ class PortCompssScriptTest extends ItBase {
 
         String main = Files.readString(src.resolve("porting/Main.java"));
         assertTrue(main.contains("import io.braid.api.Braid;") && main.contains("import io.braid.streams.*;")
+                && main.contains("import static io.braid.api.Braid.barrier;")
                 && main.contains("        Braid.getFile(counter);") && main.contains("io.braid.api.Braid.barrier();"), main);
         String itf = Files.readString(src.resolve("porting/MainItf.java"));
         assertTrue(itf.contains("import io.braid.api.Method;") && itf.contains("import io.braid.streams.ObjectDistroStream;"),
@@ -63,7 +64,7 @@ class PortCompssScriptTest extends ItBase {
                 .args(5, 20).run();
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals(List.of("Running the COMPSs way (es.bsc.compss.api.COMPSs)", "[LOG] counter=5",
-                "[LOG] sum=210 type=OBJECT"), r.stdoutLines(), r::describe);
+                "[LOG] sum=210 type=OBJECT \"COMPSs\""), r.stdoutLines(), r::describe);
     }
 
     @Test
