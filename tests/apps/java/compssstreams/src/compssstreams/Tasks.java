@@ -55,11 +55,19 @@ public class Tasks {
         return total;
     }
 
-    public static void writeFiles(FileDistroStream fds, int numFiles) throws FileNotFoundException {
+    public static void writeFiles(FileDistroStream fds, int numFiles) throws FileNotFoundException, BackendException {
         for (int i = 0; i < numFiles; ++i) {
             File f = new File(fds.getBaseDir(), "file" + i);
             try (PrintWriter writer = new PrintWriter(f)) {
                 writer.println("line " + i);
+            }
+            // Not needed (files written into the base directory are published), but COMPSs code calls it
+            if (i == 0) {
+                fds.publish(f.getAbsolutePath());
+            } else if (i == 1) {
+                List<String> written = new LinkedList<>();
+                written.add(f.getAbsolutePath());
+                fds.publish(written);
             }
         }
         finish(fds);
