@@ -39,6 +39,11 @@ public interface DistroStream<T> {
     /** True once every writer of the stream has closed it. */
     boolean isClosed();
 
-    /** This handle stops writing: when every writer has closed, the stream is closed for its readers. */
-    void close() throws BackendException;
+    /**
+     * This handle stops writing: when every writer has closed, the stream is closed for its
+     * readers. No checked exception, as in COMPSs: when the stream server cannot record the close
+     * (it is unreachable), this throws {@link UncheckedBackendException} rather than leave the
+     * stream's readers waiting for a writer that is gone.
+     */
+    void close();
 }

@@ -51,6 +51,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
             }
 
             @Override
+            public void close(DistroStream<?> handle) throws BackendException {
+                handle(handle).closeWriter();
+            }
+
+            @Override
             public void flush(DistroStream<?> handle) throws BackendException {
                 handle(handle).beforeClose();
             }
@@ -148,7 +153,16 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
 
     /** This handle's writer stops writing; a handle that only reads here does nothing. */
     @Override
-    public void close() throws BackendException {
+    public void close() {
+        try {
+            closeWriter();
+        } catch (BackendException e) {
+            throw new UncheckedBackendException(e);
+        }
+    }
+
+    /** {@link #close()} with its failure checked (the task runtime's way: a task whose close fails fails). */
+    void closeWriter() throws BackendException {
         if (access == StreamAccess.READ_ONLY) {
             return;
         }

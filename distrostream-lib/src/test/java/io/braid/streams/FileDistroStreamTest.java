@@ -128,6 +128,25 @@ class FileDistroStreamTest {
         }
     }
 
+    /** close() has COMPSs' signature (no checked exception); a close the server refuses is reported unchecked. */
+    @Test
+    void closeTheServerCannotRecordThrowsUnchecked() throws Exception {
+        FileDistroStream f = new FileDistroStream(tmp.resolve("c").toString());
+        TestStreamServer other = new TestStreamServer();
+        try {
+            DistroStreamClient.install(other.client("app"));
+            FileDistroStream lost = ObjectDistroStreamTest.copy(f);
+            UncheckedBackendException e = assertThrows(UncheckedBackendException.class, lost::close);
+            assertTrue(e.getCause().getMessage().contains("unknown stream id '" + f.getId() + "'"), e.getMessage());
+            assertEquals(e.getCause().getMessage(), e.getMessage());
+            // The task runtime's way to close gets the failure checked.
+            FileDistroStream task = ObjectDistroStreamTest.copy(f);
+            assertThrows(BackendException.class, () -> StreamHandles.close(task));
+        } finally {
+            other.close();
+        }
+    }
+
     @Test
     void emptyPollReturnsAtOnceAndTimedPollWaits() throws Exception {
         FileDistroStream f = new FileDistroStream(tmp.resolve("e").toString());

@@ -127,8 +127,12 @@ public final class JavaAppRun {
             app.finish();
         } catch (InvocationTargetException e) {
             master.clearProgress();
-            System.err.print("Exception in thread \"main\" ");
-            e.getCause().printStackTrace();
+            if (e.getCause() instanceof TaskCallException bad) {
+                System.err.println("[braid] ERROR: " + bad.getMessage());
+            } else {
+                System.err.print("Exception in thread \"main\" ");
+                e.getCause().printStackTrace();
+            }
             status = 1;
         } catch (BraidException e) {
             master.clearProgress();
