@@ -41,9 +41,10 @@ public interface DistroStream<T> {
 
     /**
      * This handle stops writing: when every writer has closed, the stream is closed for its
-     * readers. No checked exception, as in COMPSs: when the stream server cannot record the close
-     * (it is unreachable), this throws {@link UncheckedBackendException} rather than leave the
-     * stream's readers waiting for a writer that is gone.
+     * readers. When the stream server cannot record the close (it is unreachable), this throws
+     * rather than leave the stream's readers waiting for a writer that is gone ({@link
+     * BackendException} is unchecked, so COMPSs code that calls {@code close()} with nothing to
+     * catch compiles too).
      */
-    void close();
+    void close() throws BackendException;
 }

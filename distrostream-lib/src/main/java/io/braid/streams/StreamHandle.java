@@ -153,15 +153,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
 
     /** This handle's writer stops writing; a handle that only reads here does nothing. */
     @Override
-    public void close() {
-        try {
-            closeWriter();
-        } catch (BackendException e) {
-            throw new UncheckedBackendException(e);
-        }
+    public void close() throws BackendException {
+        closeWriter();
     }
 
-    /** {@link #close()} with its failure checked (the task runtime's way: a task whose close fails fails). */
+    /** {@link #close()}, for the task runtime (a task whose close fails fails). */
     void closeWriter() throws BackendException {
         if (access == StreamAccess.READ_ONLY) {
             return;
