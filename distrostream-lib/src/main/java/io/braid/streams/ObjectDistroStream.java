@@ -108,7 +108,7 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
                         }
                     }
                 }
-            } catch (BackendException | RuntimeException e) {
+            } catch (RuntimeException e) { // BackendException included
                 // the first publish or poll reports it
             }
         }, "stream-prepare-" + getId());

@@ -51,6 +51,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
             }
 
             @Override
+            public void close(DistroStream<?> handle) throws BackendException {
+                handle(handle).closeWriter();
+            }
+
+            @Override
             public void flush(DistroStream<?> handle) throws BackendException {
                 handle(handle).beforeClose();
             }
@@ -149,6 +154,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
     /** This handle's writer stops writing; a handle that only reads here does nothing. */
     @Override
     public void close() throws BackendException {
+        closeWriter();
+    }
+
+    /** {@link #close()}, for the task runtime (a task whose close fails fails). */
+    void closeWriter() throws BackendException {
         if (access == StreamAccess.READ_ONLY) {
             return;
         }

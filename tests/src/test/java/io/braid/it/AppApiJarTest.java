@@ -47,6 +47,28 @@ class AppApiJarTest extends ItBase {
         assertTrue(classes >= 15, "expected the API and stream types, found " + classes + " classes");
     }
 
+    /** The jar holds this build's classes, not a previous build's (the shade replaces the module's jar in place). */
+    @Test
+    void holdsTheClassesOfThisBuild() throws IOException {
+        List<String> stale = new ArrayList<>();
+        try (JarFile jar = new JarFile(Repo.appApiJar().toFile())) {
+            for (JarEntry e : java.util.Collections.list(jar.entries())) {
+                if (!e.getName().endsWith(".class")) {
+                    continue;
+                }
+                Path module = Repo.root().resolve(e.getName().startsWith("io/braid/api/")
+                        ? "runtime/api/target/classes" : "distrostream-lib/target/classes");
+                byte[] built = Files.readAllBytes(module.resolve(e.getName()));
+                try (var in = jar.getInputStream(e)) {
+                    if (!java.util.Arrays.equals(built, in.readAllBytes())) {
+                        stale.add(e.getName());
+                    }
+                }
+            }
+        }
+        assertTrue(stale.isEmpty(), () -> "differ from the modules' classes: " + stale);
+    }
+
     @Test
     void anApplicationCompiledAgainstItAloneRunsThroughBraidRun() throws Exception {
         // javac as a user runs it: the thin jar is the whole class path.

@@ -128,6 +128,28 @@ class BadInputTest extends ItBase {
         assertTrue(line.contains("badinterface.NoSuchTasks"), () -> "names the declaring class: " + line);
     }
 
+    /**
+     * A FILE IN or INOUT parameter naming a file that does not exist (issue 24, point 9): one line
+     * naming the task call (method and where the main program made it) and the path; exit 1; the
+     * main program does not go on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"in, missingfile.Tasks.countLines, 1 (IN), missing.txt",
+        "inout, missingfile.Tasks.appendLine, 2 (INOUT), no-dir/missing.txt"})
+    void fileParameterNamingAMissingFile(String mode, String task, String parameter, String file) {
+        CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 1, 2);
+        RunResult r = nodes.on(BraidRunner.in(tmp).app("missingfile")).main("missingfile.Main").args(mode, file).run();
+        assertEquals(1, r.exitCode(), r::describe);
+        assertEquals(1, r.stderrLines().size(), () -> "exactly one line on stderr expected\n" + r.describe());
+        String line = r.stderrLines().get(0);
+        assertTrue(line.contains("task call " + task + " at missingfile.Main.main(Main.java:"),
+                () -> "names the call: " + line);
+        assertTrue(line.contains("FILE parameter " + parameter + ": " + file + " does not exist ("
+                + tmp.resolve(file) + ")"), () -> "names the parameter and the path: " + line);
+        assertTrue(r.stdout().contains("present.txt has 1 line(s)"), r::describe);
+        assertFalse(r.stdout().contains("counted") || r.stdout().contains("appended"), r::describe);
+    }
+
     @Test
     void masterNameThatIsNotThisMachine() {
         // Nodes on other hosts are started over ssh now (SshClusterTest); the master's own address must be local.

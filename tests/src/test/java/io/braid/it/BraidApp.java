@@ -29,16 +29,20 @@ public final class BraidApp {
 
     /** The directory holding the compiled classes of the app. */
     public static Path classes(String name) {
-        return COMPILED.computeIfAbsent(name, n -> compile(n, Repo.appApiJar()));
+        return COMPILED.computeIfAbsent(name, n -> compile(Repo.appSources(n), n, Repo.appApiJar()));
     }
 
     /** A program under tests/apps/java that uses the runtime's internals, compiled against braid.jar. */
     public static Path internalProbe(String name) {
-        return COMPILED.computeIfAbsent("internal:" + name, n -> compile(name, Repo.braidJar()));
+        return COMPILED.computeIfAbsent("internal:" + name, n -> compile(Repo.appSources(name), name, Repo.braidJar()));
     }
 
-    private static Path compile(String name, Path against) {
-        Path src = Repo.appSources(name);
+    /** Compiles the application sources under {@code src} against the API jar (a new output directory each call). */
+    public static Path compile(Path src, String name) {
+        return compile(src, name, Repo.appApiJar());
+    }
+
+    private static Path compile(Path src, String name, Path against) {
         try {
             List<Path> sources;
             try (Stream<Path> s = Files.walk(src)) {

@@ -21,6 +21,8 @@ public final class StreamHandles {
 
         void prepare(DistroStream<?> handle);
 
+        void close(DistroStream<?> handle) throws io.braid.streams.BackendException;
+
         void flush(DistroStream<?> handle) throws io.braid.streams.BackendException;
 
         boolean exchanged(DistroStream<?> handle);
@@ -72,6 +74,14 @@ public final class StreamHandles {
      */
     public static void prepare(DistroStream<?> handle) {
         hooks(handle).prepare(handle);
+    }
+
+    /**
+     * Closes {@code handle}'s writer as {@link DistroStream#close()} does, with the failure
+     * checked (a task whose writer cannot close fails).
+     */
+    public static void close(DistroStream<?> handle) throws io.braid.streams.BackendException {
+        hooks(handle).close(handle);
     }
 
     /**

@@ -385,7 +385,7 @@ public final class DistroStreamServer implements AutoCloseable {
                 LOG.info("{} stream {} registered{}{}", meta.type() == StreamType.OBJECT ? "object" : "file", meta.id(),
                         meta.alias() == null ? "" : " as '" + meta.alias() + "'",
                         meta.baseDir() == null ? "" : " on " + meta.baseDir());
-            } catch (BackendException | RuntimeException e) {
+            } catch (RuntimeException e) { // BackendException included
                 readiness.completeExceptionally(e);
                 throw e instanceof BackendException be ? be
                         : new BackendException("cannot set up stream " + meta.id() + ": " + e.getMessage(), e);

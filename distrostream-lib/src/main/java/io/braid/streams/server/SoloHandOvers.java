@@ -131,7 +131,7 @@ final class SoloHandOvers {
     private static void backend(String what, BackendStep step) {
         try {
             step.run();
-        } catch (BackendException | RuntimeException e) {
+        } catch (RuntimeException e) { // BackendException included
             LOG.error("could not {} for a stream's readers: {}", what, e.getMessage());
         }
     }

@@ -58,7 +58,7 @@ final class StreamReadiness {
                 topics.createTopic(streamId, applicationId);
                 f.complete(null);
                 LOG.info("topic of object stream {} created in {} ms", streamId, (System.nanoTime() - t0) / 1_000_000);
-            } catch (BackendException | RuntimeException e) {
+            } catch (RuntimeException e) { // BackendException included
                 LOG.warn("cannot set up object stream {}: {}", streamId, e.getMessage());
                 f.completeExceptionally(e);
             }

@@ -184,7 +184,7 @@ public final class WorkerMain {
             try {
                 DistroStreamClient.get().prepareObjectBackend();
                 LOG.info("object streams ready after {} ms", (System.nanoTime() - t0) / 1_000_000);
-            } catch (BackendException | RuntimeException e) {
+            } catch (RuntimeException e) { // BackendException included
                 LOG.warn("could not prepare object streams (the first stream task will report it): {}", e.getMessage());
             }
         }, "stream-prepare");

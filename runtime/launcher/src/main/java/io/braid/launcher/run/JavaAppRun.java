@@ -134,7 +134,9 @@ public final class JavaAppRun {
             app.finish();
         } catch (InvocationTargetException e) {
             master.clearProgress();
-            if (uninstrumentable(e.getCause()) == null) {
+            if (e.getCause() instanceof TaskCallException bad) {
+                System.err.println("[braid] ERROR: " + bad.getMessage());
+            } else if (uninstrumentable(e.getCause()) == null) {
                 System.err.print("Exception in thread \"main\" ");
                 e.getCause().printStackTrace();
             } // else: said below, in one line

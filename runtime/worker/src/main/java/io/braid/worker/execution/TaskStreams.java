@@ -43,7 +43,7 @@ final class TaskStreams {
     void taskReturned() throws BackendException {
         releaseReaders();
         for (DistroStream<?> s : written) {
-            s.close();
+            StreamHandles.close(s);
         }
     }
 
