@@ -92,28 +92,31 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         return reader;
     }
 
+    /** On the process's scheduler (its work blocks until the publisher is connected and the reader joined). */
     @Override
     void prepare() {
         StreamAccess a = access();
-        Thread t = new Thread(() -> {
-            try {
-                if (a != StreamAccess.READ_ONLY) {
-                    publisher().warmUp();
-                }
-                if (a != StreamAccess.WRITE_ONLY) {
-                    beginPoll(true);
-                    synchronized (readLock()) {
-                        if (!readerClosed) {
-                            reader();
+        try {
+            client().scheduler().executor().execute(() -> {
+                try {
+                    if (a != StreamAccess.READ_ONLY) {
+                        publisher().warmUp();
+                    }
+                    if (a != StreamAccess.WRITE_ONLY) {
+                        beginPoll(true);
+                        synchronized (readLock()) {
+                            if (!readerClosed) {
+                                reader();
+                            }
                         }
                     }
+                } catch (BackendException | RuntimeException e) {
+                    // the first publish or poll reports it
                 }
-            } catch (BackendException | RuntimeException e) {
-                // the first publish or poll reports it
-            }
-        }, "stream-prepare-" + getId());
-        t.setDaemon(true);
-        t.start();
+            });
+        } catch (BackendException | java.util.concurrent.RejectedExecutionException e) {
+            // no client, or it is closing: the first publish or poll reports it
+        }
     }
 
     /** Every record this handle published is stored before its writer is reported closed. */

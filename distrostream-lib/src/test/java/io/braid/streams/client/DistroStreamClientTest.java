@@ -26,12 +26,12 @@ class DistroStreamClientTest {
     @AfterEach
     void reset() {
         System.clearProperty(DistroStreamClient.SERVER_PROPERTY);
-        DistroStreamClient.resetForTests();
+        DistroStreamClient.closeProcessClient();
     }
 
     @Test
     void withoutAServerAddressGetSaysHowToSetIt() {
-        DistroStreamClient.resetForTests();
+        DistroStreamClient.closeProcessClient();
         if (System.getenv(DistroStreamClient.SERVER_ENV) != null) {
             return; // the environment names a server: nothing to check here
         }
@@ -50,7 +50,7 @@ class DistroStreamClientTest {
             assertFalse(c.applicationId().isBlank());
             StreamInfo info = c.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null);
             assertEquals(info, c.lookup(info.streamId()));
-            DistroStreamClient.resetForTests();
+            DistroStreamClient.closeProcessClient();
             assertNotEquals(c.clientId(), DistroStreamClient.get().clientId());
         }
     }
@@ -70,7 +70,7 @@ class DistroStreamClientTest {
     @Test
     void badAddressIsNamed() {
         System.setProperty(DistroStreamClient.SERVER_PROPERTY, "nohostport");
-        DistroStreamClient.resetForTests();
+        DistroStreamClient.closeProcessClient();
         BackendException e = assertThrows(BackendException.class, DistroStreamClient::get);
         assertTrue(e.getMessage().contains("nohostport") && e.getMessage().contains("-Dbraid.stream.server"),
                 e.getMessage());
