@@ -9,6 +9,7 @@ import io.braid.streams.StreamType;
 import io.braid.streams.backend.FileStreamQueue;
 import io.braid.streams.files.DirectoryFileStreamQueue;
 import io.braid.streams.files.FileStreamOptions;
+import io.braid.streams.files.MonitorThreads;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
 import io.braid.streams.protocol.ApplicationReaders;
@@ -80,6 +81,8 @@ public final class DistroStreamServer implements AutoCloseable {
     static final long ATTACH_WAIT_MS = TimeUnit.MINUTES.toMillis(5);
 
     private final ServerLoop loop = new ServerLoop();
+    /** The file streams' directory monitors run here (a few threads and one watch thread for all). */
+    private final MonitorThreads monitors = new MonitorThreads("stream-server-files");
     private final LoopClock clock;
     private final ObjectTopics topics;
     private final FileQueueFactory fileQueues;
@@ -113,7 +116,7 @@ public final class DistroStreamServer implements AutoCloseable {
         this.disallowedHint = b.disallowedHint;
         this.topics = b.topics != null ? b.topics : new KafkaTopics(b.kafka, advertisedHost,
                 b.workDir == null ? null : b.workDir.resolve("kafka"));
-        this.fileQueues = b.fileQueues != null ? b.fileQueues : DistroStreamServer::directoryQueue;
+        this.fileQueues = b.fileQueues != null ? b.fileQueues : this::directoryQueue;
         this.ready = new StreamReadiness(topics, loop);
         this.soloHandOvers = new SoloHandOvers(topics, loop, clock, this::sendToClient);
     }
@@ -233,6 +236,7 @@ public final class DistroStreamServer implements AutoCloseable {
                 LOG.warn("closing the file queue of stream {} failed: {}", fs.streamId, e.toString());
             }
         }
+        monitors.close();
         topics.close();
     }
 
@@ -618,10 +622,10 @@ public final class DistroStreamServer implements AutoCloseable {
         }
     }
 
-    private static FileStreamQueue directoryQueue(String streamId, Path baseDir) throws BackendException {
+    private FileStreamQueue directoryQueue(String streamId, Path baseDir) throws BackendException {
         try {
             Files.createDirectories(baseDir);
-            return new DirectoryFileStreamQueue(baseDir, FileStreamOptions.fromSystemProperties());
+            return new DirectoryFileStreamQueue(baseDir, FileStreamOptions.fromSystemProperties(), monitors);
         } catch (IOException | RuntimeException e) {
             throw new BackendException("cannot watch base directory " + baseDir + " of file stream " + streamId + ": "
                     + e.getMessage(), e);
