@@ -22,6 +22,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     private static final long serialVersionUID = 1L;
 
     private transient volatile ObjectPublisher publisher;
+    /** Guards the publisher's creation (made lazily: the handle may have been deserialised). */
+    private transient volatile Object publisherLock;
     /** This handle's reader, opened by the first poll (guarded by {@link #readLock()}). */
     private transient ObjectReader reader;
     /** The task runtime closed this handle's reader: a background preparation must not open a new one. */
@@ -128,6 +130,20 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         }
     }
 
+    private Object publisherLock() {
+        Object l = publisherLock;
+        if (l == null) {
+            synchronized (this) {
+                l = publisherLock;
+                if (l == null) {
+                    l = new Object();
+                    publisherLock = l;
+                }
+            }
+        }
+        return l;
+    }
+
     @SuppressWarnings("unchecked")
     private List<T> deserialize(List<byte[]> records, RecordCodec codec) throws BackendException {
         List<T> values = new ArrayList<>(records.size());
@@ -140,7 +156,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     private ObjectPublisher publisher() throws BackendException {
         ObjectPublisher p = publisher;
         if (p == null) {
-            synchronized (this) {
+            // Not the handle's monitor: a publisher waiting for its topic must not hold up a poll.
+            synchronized (publisherLock()) {
                 p = publisher;
                 if (p == null) {
                     client().awaitObjectStream(getId());

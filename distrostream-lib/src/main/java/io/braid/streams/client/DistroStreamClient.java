@@ -336,6 +336,11 @@ public final class DistroStreamClient implements AutoCloseable {
         connection.send(m);
     }
 
+    /** Requests of {@code type} sent and not answered yet. */
+    int pendingRequests(Class<? extends StreamRequest> type) {
+        return connection.pendingOf(type);
+    }
+
     LocalReaders readers() {
         return readers;
     }

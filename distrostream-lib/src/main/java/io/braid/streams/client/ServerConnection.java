@@ -59,11 +59,15 @@ final class ServerConnection implements AutoCloseable {
     /** What the connection proves; null: the process's, resolved at first connect. */
     private ConnectionSecurity security;
     private final AtomicLong nextRequestId = new AtomicLong(1);
-    private final Map<Long, CompletableFuture<StreamReply>> pending = new ConcurrentHashMap<>();
+    /** Requests sent and not answered yet, by id. */
+    private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
     private final Object lock = new Object();
     private MessageClient transport;
     private volatile Channel channel;
     private volatile boolean closed;
+
+    private record Pending(StreamRequest request, CompletableFuture<StreamReply> reply) {
+    }
 
     ServerConnection(String serverAddress, ClientHello hello, long requestTimeoutMs, ConnectionSecurity security,
                      Supplier<String> origin, Listener listener) {
@@ -88,7 +92,7 @@ final class ServerConnection implements AutoCloseable {
         long id = nextRequestId.getAndIncrement();
         StreamRequest req = request.apply(id);
         CompletableFuture<StreamReply> future = new CompletableFuture<>();
-        pending.put(id, future);
+        pending.put(id, new Pending(req, future));
         try {
             Channel ch = channel();
             ch.writeAndFlush(req).addListener(f -> {
@@ -121,6 +125,11 @@ final class ServerConnection implements AutoCloseable {
         } finally {
             pending.remove(id);
         }
+    }
+
+    /** Requests of {@code type} waiting for their answer (tests look at what a client waits for). */
+    int pendingOf(Class<? extends StreamRequest> type) {
+        return (int) pending.values().stream().filter(p -> type.isInstance(p.request())).count();
     }
 
     /** Sends a one-way message (no answer, no timeout). */
@@ -185,9 +194,9 @@ final class ServerConnection implements AutoCloseable {
 
     private void failPending(BackendException e) {
         for (Long id : List.copyOf(pending.keySet())) {
-            CompletableFuture<StreamReply> f = pending.remove(id);
-            if (f != null) {
-                f.completeExceptionally(e);
+            Pending p = pending.remove(id);
+            if (p != null) {
+                p.reply().completeExceptionally(e);
             }
         }
     }
@@ -197,9 +206,9 @@ final class ServerConnection implements AutoCloseable {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
             if (msg instanceof StreamReply reply) {
-                CompletableFuture<StreamReply> f = pending.get(reply.requestId());
-                if (f != null) {
-                    f.complete(reply);
+                Pending p = pending.get(reply.requestId());
+                if (p != null) {
+                    p.reply().complete(reply);
                 }
             } else if (msg instanceof StreamMessage push) {
                 listener.pushed(push, ctx.channel());
