@@ -363,7 +363,7 @@ class KafkaObjectBackendTest {
         for (ObjectSubscriber s : subs) {
             s.poll(0); // join
         }
-        awaitAssigned(KafkaObjectBackend.groupName("fair", stream), readers);
+        ShareGroups.awaitAssigned(KAFKA.bootstrapServers(), KafkaObjectBackend.groupName("fair", stream), readers);
         KAFKA.backend().publisher(stream).publish(payloads("fair", records));
         int[] counts = new int[readers];
         AtomicInteger total = new AtomicInteger();
@@ -405,26 +405,6 @@ class KafkaObjectBackendTest {
             assertTrue(c >= share * 0.75 && c <= share * 1.25, "share within 25%: " + report);
         }
         // Efficiency (ideal / measured time) is a figure, not a test: tests/bench/streams measures it.
-    }
-
-    /** Waits until the share group has {@code members} members, each with its assignment (the group settled). */
-    static void awaitAssigned(String group, int members) throws Exception {
-        try (Admin admin = Admin.create(KafkaObjectBackend.adminProperties(KAFKA.bootstrapServers()))) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            String last = "not described yet";
-            while (System.nanoTime() < deadline) {
-                var description = admin.describeShareGroups(List.of(group)).describedGroups().get(group)
-                        .get(10, TimeUnit.SECONDS);
-                var assigned = description.members().stream()
-                        .filter(m -> !m.assignment().topicPartitions().isEmpty()).count();
-                if (description.members().size() == members && assigned == members) {
-                    return;
-                }
-                last = description.members().size() + " members, " + assigned + " assigned";
-                Thread.sleep(20); // polling the group's state, with a deadline
-            }
-            throw new AssertionError("share group " + group + " did not settle within 30 s: " + last);
-        }
     }
 
     @Test
