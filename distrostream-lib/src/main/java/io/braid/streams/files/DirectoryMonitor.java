@@ -10,7 +10,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
-import java.nio.file.WatchKey;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -98,7 +97,8 @@ public final class DirectoryMonitor implements AutoCloseable {
     private final Queue<Signal> signals = new ConcurrentLinkedQueue<>();
     /** Wake-ups not yet served: the monitor's steps run one at a time on the shared pool. */
     private final AtomicInteger wakeups = new AtomicInteger();
-    private WatchKey watchKey;
+    /** Stops the watching of the directory (null: polling only, or not started). */
+    private Runnable unwatch;
     private volatile boolean running;
 
     // Owned by the monitor's steps (one at a time).
@@ -141,11 +141,11 @@ public final class DirectoryMonitor implements AutoCloseable {
             return;
         }
         if (!options.pollingOnly()) {
-            watchKey = threads.watch(baseDir, this::events);
+            unwatch = threads.watch(baseDir, this::events);
         }
         running = true;
         LOG.info("watching {} ({}, completion rule {})", baseDir,
-                watchKey == null ? "polling every " + options.scanInterval().toMillis() + " ms" : "events + polling",
+                unwatch == null ? "polling every " + options.scanInterval().toMillis() + " ms" : "events + polling",
                 rule);
         wake();
     }
@@ -198,8 +198,9 @@ public final class DirectoryMonitor implements AutoCloseable {
     public void close() {
         synchronized (this) {
             running = false;
-            if (watchKey != null) {
-                threads.unwatch(watchKey);
+            if (unwatch != null) {
+                unwatch.run();
+                unwatch = null;
             }
         }
         wake(); // the step cancels its timer

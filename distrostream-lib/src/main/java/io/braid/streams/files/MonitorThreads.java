@@ -14,6 +14,7 @@ import java.nio.file.WatchService;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +38,11 @@ public final class MonitorThreads implements AutoCloseable {
 
     private final ScheduledThreadPoolExecutor executor;
     private final LongSupplier nanoClock;
-    private final Map<WatchKey, Consumer<List<WatchEvent<?>>>> watched = new ConcurrentHashMap<>();
+    /**
+     * The monitors of each watched directory: a directory registered twice on one watch service
+     * gets the same key, so two streams on one base directory share it.
+     */
+    private final Map<WatchKey, List<Consumer<List<WatchEvent<?>>>>> watched = new ConcurrentHashMap<>();
     private WatchService watcher;
     private Thread watchThread;
     private boolean closed;
@@ -72,9 +77,10 @@ public final class MonitorThreads implements AutoCloseable {
 
     /**
      * Watches {@code dir} (create, modify, delete) and hands its events to {@code events}, on the
-     * watch thread (keep it short). Returns the key that {@link #unwatch} cancels.
+     * watch thread (keep it short; an empty list: the directory can no longer be watched). Returns
+     * what stops it.
      */
-    synchronized WatchKey watch(Path dir, Consumer<List<WatchEvent<?>>> events) throws IOException {
+    synchronized Runnable watch(Path dir, Consumer<List<WatchEvent<?>>> events) throws IOException {
         if (closed) {
             throw new IOException("the directory monitors are closed");
         }
@@ -86,13 +92,19 @@ public final class MonitorThreads implements AutoCloseable {
         }
         WatchKey key = dir.register(watcher, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY,
                 StandardWatchEventKinds.ENTRY_DELETE);
-        watched.put(key, events);
-        return key;
+        watched.computeIfAbsent(key, k -> new CopyOnWriteArrayList<>()).add(events);
+        return () -> unwatch(key, events);
     }
 
-    void unwatch(WatchKey key) {
-        key.cancel();
-        watched.remove(key);
+    private synchronized void unwatch(WatchKey key, Consumer<List<WatchEvent<?>>> events) {
+        List<Consumer<List<WatchEvent<?>>>> monitors = watched.get(key);
+        if (monitors != null) {
+            monitors.remove(events);
+            if (monitors.isEmpty()) {
+                watched.remove(key);
+                key.cancel();
+            }
+        }
     }
 
     /** The watch thread: takes each ready key and hands its events to the directory's monitor. */
@@ -105,20 +117,24 @@ public final class MonitorThreads implements AutoCloseable {
             while (true) {
                 WatchKey key = w.take();
                 List<WatchEvent<?>> events = key.pollEvents();
-                Consumer<List<WatchEvent<?>>> target = watched.get(key);
-                if (target != null) {
-                    try {
-                        target.accept(events);
-                    } catch (RuntimeException e) {
-                        LOG.warn("a directory monitor failed to take its events", e);
-                    }
-                }
-                if (!key.reset() && watched.remove(key) != null && target != null) {
-                    target.accept(List.of()); // the directory can no longer be watched (removed?)
+                List<Consumer<List<WatchEvent<?>>>> monitors = watched.getOrDefault(key, List.of());
+                hand(monitors, events);
+                if (!key.reset() && watched.remove(key) != null) {
+                    hand(monitors, List.of()); // the directory can no longer be watched (removed?)
                 }
             }
         } catch (ClosedWatchServiceException | InterruptedException e) {
             // closing
+        }
+    }
+
+    private static void hand(List<Consumer<List<WatchEvent<?>>>> monitors, List<WatchEvent<?>> events) {
+        for (Consumer<List<WatchEvent<?>>> m : monitors) {
+            try {
+                m.accept(events);
+            } catch (RuntimeException e) {
+                LOG.warn("a directory monitor failed to take its events", e);
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -216,6 +217,25 @@ class DirectoryFileStreamQueueTest {
             assertEquals(1, q.take("A", "r", ConsumerMode.AT_LEAST_ONCE, 10).size());
             q.readerGone("r");
             assertTrue(available.tryAcquire(2, TimeUnit.SECONDS), "re-delivery wakes waiting polls too");
+        }
+    }
+
+    @Test
+    void twoStreamsOnOneDirectoryShareItsWatchAndBothSeeItsFiles() throws Exception {
+        // No scan before an hour has passed: only the watch's events can bring the files in.
+        FileStreamOptions eventsOnly = defaults().withScanInterval(Duration.ofHours(1));
+        try (MonitorThreads threads = new MonitorThreads("test-monitor", 2, System::nanoTime);
+             DirectoryFileStreamQueue second = new DirectoryFileStreamQueue(dir, eventsOnly, threads)) {
+            DirectoryFileStreamQueue first = new DirectoryFileStreamQueue(dir, eventsOnly, threads);
+            first.settle();
+            second.settle(); // both have started: a file written now is new to both
+            List<String> one = write(0, 1);
+            assertEquals(one, await(first, "A", "r", ConsumerMode.AT_MOST_ONCE, 1, 10_000));
+            assertEquals(one, await(second, "A", "r", ConsumerMode.AT_MOST_ONCE, 1, 10_000));
+            first.close();
+            List<String> two = write(1, 2);
+            assertEquals(two, await(second, "A", "r", ConsumerMode.AT_MOST_ONCE, 1, 10_000),
+                    "the other stream still gets the directory's events");
         }
     }
 
