@@ -40,6 +40,8 @@ import org.slf4j.LoggerFactory;
 
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
@@ -386,6 +388,20 @@ public final class DistroStreamClient implements AutoCloseable {
             return;
         }
         b.warmUp();
+    }
+
+    /**
+     * {@link #prepareObjectBackend()} on the process's scheduler (a worker that will run object
+     * stream tasks calls it at start-up); the future completes when it is done or failed.
+     */
+    public CompletableFuture<Void> prepareObjectBackendInBackground() {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                prepareObjectBackend();
+            } catch (BackendException e) {
+                throw new CompletionException(e);
+            }
+        }, scheduler.executor());
     }
 
     /**

@@ -174,18 +174,24 @@ public final class WorkerMain {
         }
     }
 
-    /** The run declared object streams: gets this worker's Kafka clients ready before its first stream task. */
+    /**
+     * The run declared object streams: gets this worker's Kafka clients ready before its first
+     * stream task, on the stream client's own scheduler.
+     */
     private static void prepareObjectStreams() {
-        Thread t = new Thread(() -> {
-            long t0 = System.nanoTime();
-            try {
-                DistroStreamClient.get().prepareObjectBackend();
-                LOG.info("object streams ready after {} ms", (System.nanoTime() - t0) / 1_000_000);
-            } catch (BackendException | RuntimeException e) {
-                LOG.warn("could not prepare object streams (the first stream task will report it): {}", e.getMessage());
-            }
-        }, "stream-prepare");
-        t.setDaemon(true);
-        t.start();
+        long t0 = System.nanoTime();
+        try {
+            DistroStreamClient.get().prepareObjectBackendInBackground().whenComplete((v, e) -> {
+                if (e == null) {
+                    LOG.info("object streams ready after {} ms", (System.nanoTime() - t0) / 1_000_000);
+                } else {
+                    Throwable cause = e.getCause() != null ? e.getCause() : e;
+                    LOG.warn("could not prepare object streams (the first stream task will report it): {}",
+                            cause.getMessage());
+                }
+            });
+        } catch (BackendException | RuntimeException e) {
+            LOG.warn("could not prepare object streams (the first stream task will report it): {}", e.getMessage());
+        }
     }
 }
