@@ -2,6 +2,7 @@ package io.braid.streams.kafka;
 
 import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
+import io.braid.streams.backend.ClientScheduler;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
@@ -38,12 +39,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -126,21 +122,23 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** Each share group's configuration request ({@link #groupConfiguration}): sent once, again after a failure. */
     private final Map<String, KafkaFuture<Void>> groupConfigurations = new ConcurrentHashMap<>();
     private volatile long lastReachableNs;
-    /** Runs the readers' fetches ahead ({@link GroupSubscriber}); idle threads end after a minute. */
-    private final ExecutorService fetchAheadThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60,
-            TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-                Thread t = new Thread(r, "braid-fetch-ahead");
-                t.setDaemon(true);
-                return t;
-            });
-    /** Gives back records accepted ahead that no poll asked for ({@link GroupSubscriber}). */
-    private final ScheduledExecutorService giveBackTimer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "braid-give-back");
-        t.setDaemon(true);
-        return t;
-    });
+    /**
+     * The process's scheduler: runs the readers' fetches ahead and gives back records accepted
+     * ahead that no poll asked for ({@link GroupSubscriber}).
+     */
+    private final ClientScheduler scheduler;
+    /** Whether this backend made {@link #scheduler} (and closes it). */
+    private final boolean ownScheduler;
 
+    /** A backend with a scheduler of its own (a program that uses the backend without a stream client). */
     public KafkaObjectBackend(String bootstrapServers) {
+        this(bootstrapServers, null);
+    }
+
+    /** A backend whose background work runs on {@code scheduler} (null: one of its own), the process's client's. */
+    public KafkaObjectBackend(String bootstrapServers, ClientScheduler scheduler) {
+        this.ownScheduler = scheduler == null;
+        this.scheduler = scheduler != null ? scheduler : new ClientScheduler("braid-kafka-backend");
         this.bootstrapServers = bootstrapServers;
         this.producer = new KafkaProducer<>(producerProperties(bootstrapServers), new ByteArraySerializer(),
                 new ByteArraySerializer());
@@ -226,7 +224,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
             throws BackendException {
         String group = groupName(applicationId, streamId);
         groupConfiguration(group); // sent now; the reader's consumer joins once it is done
-        return new GroupSubscriber(this, topicName(streamId), group, mode, fetchAheadThreads, giveBackTimer);
+        return new GroupSubscriber(this, topicName(streamId), group, mode, scheduler.executor(), scheduler.executor());
     }
 
     /**
@@ -353,8 +351,9 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     @Override
     public void close() {
-        fetchAheadThreads.shutdown();
-        giveBackTimer.shutdownNow();
+        if (ownScheduler) {
+            scheduler.close();
+        }
         producer.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
         admin.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
     }

@@ -21,6 +21,7 @@ public final class StreamServerBuilder {
     Set<StreamType> allowedTypes = EnumSet.allOf(StreamType.class);
     String disallowedHint = "";
     ConnectionSecurity security;
+    LoopClock clock;
 
     /** Address to bind (default 127.0.0.1; "0.0.0.0": every interface, advertising this host's address). */
     public StreamServerBuilder host(String host) {
@@ -80,6 +81,15 @@ public final class StreamServerBuilder {
      */
     public StreamServerBuilder security(ConnectionSecurity security) {
         this.security = security;
+        return this;
+    }
+
+    /**
+     * The clock of the server's timers (writer grace periods, poll and hand-over timeouts); default
+     * the system's. Tests pass one they move by hand.
+     */
+    public StreamServerBuilder clock(LoopClock clock) {
+        this.clock = clock;
         return this;
     }
 

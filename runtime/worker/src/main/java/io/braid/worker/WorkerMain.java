@@ -12,7 +12,6 @@ import io.braid.comm.transport.DataFetcher;
 import io.braid.comm.transport.DataServerHandler;
 import io.braid.comm.transport.MessageClient;
 import io.braid.comm.transport.MessageServer;
-import io.braid.streams.BackendException;
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.settings.StreamSettings;
 import io.braid.worker.data.InputResolver;
@@ -177,18 +176,24 @@ public final class WorkerMain {
         }
     }
 
-    /** The run declared object streams: gets this worker's Kafka clients ready before its first stream task. */
+    /**
+     * The run declared object streams: gets this worker's Kafka clients ready before its first
+     * stream task, on the stream client's own scheduler.
+     */
     private static void prepareObjectStreams() {
-        Thread t = new Thread(() -> {
-            long t0 = System.nanoTime();
-            try {
-                DistroStreamClient.get().prepareObjectBackend();
-                LOG.info("object streams ready after {} ms", (System.nanoTime() - t0) / 1_000_000);
-            } catch (RuntimeException e) { // BackendException included
-                LOG.warn("could not prepare object streams (the first stream task will report it): {}", e.getMessage());
-            }
-        }, "stream-prepare");
-        t.setDaemon(true);
-        t.start();
+        long t0 = System.nanoTime();
+        try {
+            DistroStreamClient.get().prepareObjectBackendInBackground().whenComplete((v, e) -> {
+                if (e == null) {
+                    LOG.info("object streams ready after {} ms", (System.nanoTime() - t0) / 1_000_000);
+                } else {
+                    Throwable cause = e.getCause() != null ? e.getCause() : e;
+                    LOG.warn("could not prepare object streams (the first stream task will report it): {}",
+                            cause.getMessage());
+                }
+            });
+        } catch (RuntimeException e) { // BackendException included
+            LOG.warn("could not prepare object streams (the first stream task will report it): {}", e.getMessage());
+        }
     }
 }
