@@ -106,13 +106,14 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** Bound on every blocking call to the broker (metadata, produce, commit, admin). */
     public static final int REQUEST_TIMEOUT_MS = 5_000;
     /**
-     * How long the producer keeps retrying a record. Several request time-outs long: a produce
-     * request that timed out on a loaded machine is sent again. Were it the request time-out, a
+     * How long the producer keeps retrying a record. Two request time-outs: a produce request that
+     * timed out on a loaded machine is sent again. Were it the request time-out, a
      * record whose first request was slow would expire while later ones of its partition were in
      * flight, and the broker would then refuse those (OutOfOrderSequenceException), failing the
-     * publishing task for a moment's slowness (seen across namespace hosts on 2 busy cores).
+     * publishing task for a moment's slowness (seen across namespace hosts on 2 busy cores). Not
+     * longer: a broker that is gone is reported by a flush only after it.
      */
-    public static final int DELIVERY_TIMEOUT_MS = 30_000;
+    public static final int DELIVERY_TIMEOUT_MS = 10_000;
     private static final long REACHABILITY_CHECK_INTERVAL_NS = TimeUnit.SECONDS.toNanos(2);
 
     private final String bootstrapServers;
