@@ -37,12 +37,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -116,20 +111,6 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** Each share group's configuration request ({@link #groupConfiguration}): sent once, again after a failure. */
     private final Map<String, KafkaFuture<Void>> groupConfigurations = new ConcurrentHashMap<>();
     private volatile long lastReachableNs;
-    /** Runs the readers' fetches ahead ({@link GroupSubscriber}); idle threads end after a minute. */
-    private final ExecutorService fetchAheadThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60,
-            TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-                Thread t = new Thread(r, "braid-fetch-ahead");
-                t.setDaemon(true);
-                return t;
-            });
-    /** Gives back records accepted ahead that no poll asked for ({@link GroupSubscriber}). */
-    private final ScheduledExecutorService giveBackTimer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "braid-give-back");
-        t.setDaemon(true);
-        return t;
-    });
-
     public KafkaObjectBackend(String bootstrapServers) {
         this.bootstrapServers = bootstrapServers;
         this.producer = new KafkaProducer<>(producerProperties(bootstrapServers), new ByteArraySerializer(),
@@ -216,7 +197,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
             throws BackendException {
         String group = groupName(applicationId, streamId);
         groupConfiguration(group); // sent now; the reader's consumer joins once it is done
-        return new GroupSubscriber(this, topicName(streamId), group, mode, fetchAheadThreads, giveBackTimer);
+        return new GroupSubscriber(this, topicName(streamId), group, mode);
     }
 
     /**
@@ -298,7 +279,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
      * other groups accept and skip them) and waits until the broker has them.
      */
     void publishForGroup(String topic, String group, List<byte[]> values) throws BackendException {
-        List<Header> only = List.of(new RecordHeader(GroupSubscriber.ONLY_FOR_GROUP_HEADER,
+        List<Header> only = List.of(new RecordHeader(ReaderCore.ONLY_FOR_GROUP_HEADER,
                 group.getBytes(StandardCharsets.UTF_8)));
         List<Future<RecordMetadata>> sends = new ArrayList<>(values.size());
         try {
@@ -343,8 +324,6 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     @Override
     public void close() {
-        fetchAheadThreads.shutdown();
-        giveBackTimer.shutdownNow();
         producer.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
         admin.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
     }
