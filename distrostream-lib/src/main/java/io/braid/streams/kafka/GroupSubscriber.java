@@ -168,6 +168,11 @@ final class GroupSubscriber implements ObjectSubscriber {
                 result.completeExceptionally(e);
             } catch (KafkaException e) {
                 result.completeExceptionally(KafkaObjectBackend.failure("poll " + topic + " for " + group, e));
+            } catch (RuntimeException e) {
+                // a bug, not the broker: this poll fails with it, the reader goes on
+                LOG.error("reader of {} for {}: poll failed", topic, group, e);
+                result.completeExceptionally(new BackendException("Kafka backend: poll " + topic + " for " + group
+                        + " failed: " + e, e));
             } catch (InterruptedException e) {
                 result.completeExceptionally(new BackendException("Kafka backend: reader of " + topic + " interrupted"));
                 Thread.currentThread().interrupt();

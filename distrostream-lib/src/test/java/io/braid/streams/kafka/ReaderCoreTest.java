@@ -529,6 +529,47 @@ class ReaderCoreTest {
     }
 
     @ParameterizedTest
+    @EnumSource(value = ConsumerMode.class, names = {"AT_MOST_ONCE", "EXACTLY_ONCE"})
+    void aSoloReaderWithRecordsAheadHandsOverAtOnceAndStillReturnsThem(ConsumerMode mode) throws Exception {
+        Broker b = new Broker();
+        ReaderCore r = b.reader(mode);
+        r.told(1, Sharing.SOLO);
+        b.publish("a");
+        List<String> got = new ArrayList<>(poll(b, r, 100));
+        b.publish("b");
+        idle(b, r);
+        assertEquals(1, r.aheadCount(), "b committed in the solo group, not handed over yet");
+        r.told(2, Sharing.HANDING_OVER);
+        r.handOver();
+        assertTrue(r.handedOver(), "what it accepted ahead is committed: nothing to wait for");
+        got.addAll(poll(b, r, 100));
+        assertEquals(List.of("a", "b"), got, "its own records still come while it hands over");
+        b.publish("c");
+        r.told(2, Sharing.SHARED);
+        got.addAll(poll(b, r, 100));
+        assertEveryRecordOnce(b, got, "a", "b", "c");
+    }
+
+    @Test
+    void anAtLeastOnceSoloReaderFencedDuringItsHandOverGivesWhatItHeldToTheShareGroup() throws Exception {
+        Broker b = new Broker();
+        ReaderCore r = b.reader(ConsumerMode.AT_LEAST_ONCE);
+        r.told(1, Sharing.SOLO);
+        b.publish("a");
+        assertEquals(List.of("a"), poll(b, r, 100));
+        r.told(2, Sharing.HANDING_OVER);
+        r.handOver();
+        b.consumers.get(0).fenced = true; // it did not answer in time: the server removed it
+        assertTrue(poll(b, r, 100).isEmpty());
+        assertTrue(r.handedOver(), "its commit failed, and it left anyway");
+        assertEquals(0, r.acceptedCount());
+        r.told(2, Sharing.SHARED);
+        assertEquals(List.of("a"), poll(b, r, 100), "what it held comes again (AT_LEAST_ONCE allows it)");
+        poll(b, r, 10);
+        assertEquals(1, r.acceptedCount());
+    }
+
+    @ParameterizedTest
     @EnumSource(ConsumerMode.class)
     void aHandOverAskedDuringALongPollTakesEffectBetweenItsSlices(ConsumerMode mode) throws Exception {
         Broker b = new Broker();
