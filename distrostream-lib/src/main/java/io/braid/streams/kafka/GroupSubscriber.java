@@ -11,10 +11,10 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,7 +52,7 @@ final class GroupSubscriber implements ObjectSubscriber {
     private final String topic;
     private final String group;
     private final ReaderCore core;
-    private final BlockingQueue<Runnable> events = new LinkedBlockingQueue<>();
+    private final BlockingDeque<Runnable> events = new LinkedBlockingDeque<>();
     /** Completes once the reader no longer reads alone after {@link #handOver()} (or closed). */
     private final CompletableFuture<Void> handedOver = new CompletableFuture<>();
     /** False once close was asked: later polls fail at once, later news is dropped. */
@@ -105,6 +105,13 @@ final class GroupSubscriber implements ObjectSubscriber {
                     event.run();
                 } else {
                     core.idle();
+                    if (core.holdsFetched()) {
+                        // Settled at once (accepted ahead while the application works), after the
+                        // news that came during the fetch, not after a poll already waiting: that
+                        // would put the commit back on the poll's path.
+                        applyNews();
+                        core.idle();
+                    }
                 }
                 afterEvent();
             }
@@ -120,6 +127,22 @@ final class GroupSubscriber implements ObjectSubscriber {
             for (Runnable left = events.poll(); left != null; left = events.poll()) {
                 left.run(); // a poll or close queued meanwhile answers "closed"
             }
+        }
+    }
+
+    /** Applies the queued events other than polls and closes, which stay queued in their order. */
+    private void applyNews() {
+        List<Runnable> held = new ArrayList<>();
+        for (Runnable e = events.poll(); e != null; e = events.poll()) {
+            if (e instanceof Poll || e instanceof Close) {
+                held.add(e);
+            } else {
+                e.run();
+                afterEvent();
+            }
+        }
+        for (int i = held.size() - 1; i >= 0; i--) {
+            events.offerFirst(held.get(i));
         }
     }
 

@@ -366,6 +366,11 @@ final class ReaderCore {
         return accepted.get();
     }
 
+    /** Whether a fetch ahead got records not settled yet (the next {@link #idle()} settles them). */
+    boolean holdsFetched() {
+        return !fetched.isEmpty();
+    }
+
     boolean hasConsumer() {
         return consumer != null;
     }
