@@ -36,7 +36,7 @@ public final class DrainAfterClose {
                 : new int[] {1, 4};
         int streams = Integer.getInteger("streams", 20);
         try (DistroStreamServer server = DistroStreamServer.builder().host("127.0.0.1").start()) {
-            System.setProperty("braid.stream.server", server.address());
+            System.setProperty("braid.streams.server", server.address());
             run(1, mode); // warm-up: broker, topic creation, first group
             for (int r : readers) {
                 double[] ms = new double[streams];

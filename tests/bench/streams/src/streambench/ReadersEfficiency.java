@@ -33,7 +33,7 @@ public final class ReadersEfficiency {
         int[] sizes = args.length > 1 ? java.util.Arrays.stream(args[1].split(",")).mapToInt(Integer::parseInt).toArray()
                 : new int[] {1, 2, 4, 8};
         try (DistroStreamServer server = DistroStreamServer.builder().host("127.0.0.1").start()) {
-            System.setProperty("braid.stream.server", server.address());
+            System.setProperty("braid.streams.server", server.address());
             run(1, 1, mode, "warmup");
             for (int w : sizes) {
                 for (int r : sizes) {

@@ -11,6 +11,8 @@ import java.nio.file.Path;
  * {@code produced=<n> sum=<s> expected=<e>}.
  * {@code Main fail <count>}: a producer publishes then fails for good while the main program
  * reads its stream; the run must stop with the producer's error, not hang.
+ * {@code Main retry <count> <dir>}: a producer fails once before publishing, runs again and
+ * publishes {@code count} elements; prints {@code read=<n> sum=<s>}.
  */
 public final class Main {
     private Main() {
@@ -19,6 +21,23 @@ public final class Main {
     public static void main(String[] args) throws Exception {
         int count = Integer.parseInt(args[1]);
         ObjectDistroStream<Long> stream = new ObjectDistroStream<>();
+        if (args[0].equals("retry")) {
+            Path dir = Path.of(args[2]);
+            Files.createDirectories(dir);
+            Tasks.failOnceThenProduce(stream, dir.resolve("ran-once").toString(), count);
+            long got = 0;
+            long sum = 0;
+            boolean closed = false;
+            while (!closed) {
+                closed = stream.isClosed();
+                for (Long v : stream.poll(500)) {
+                    got++;
+                    sum += v;
+                }
+            }
+            System.out.println("read=" + got + " sum=" + sum);
+            return;
+        }
         if (args[0].equals("fail")) {
             Tasks.produceThenFail(stream, count);
             long got = 0;

@@ -23,4 +23,9 @@ public interface MainItf {
     @Method(declaringClass = "streamorder.Tasks")
     void produceThenFail(@Parameter(type = Type.STREAM, direction = Direction.OUT) ObjectDistroStream<Long> out,
                          int count);
+
+    /** Fails on its first run before publishing anything (a marker file says it ran), then publishes {@code count} elements. */
+    @Method(declaringClass = "streamorder.Tasks")
+    void failOnceThenProduce(@Parameter(type = Type.STREAM, direction = Direction.OUT) ObjectDistroStream<Long> out,
+                             String marker, int count);
 }

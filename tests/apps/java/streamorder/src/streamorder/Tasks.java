@@ -43,4 +43,14 @@ public final class Tasks {
         }
         throw new IllegalStateException("producer broke after " + count / 2 + " elements");
     }
+
+    public static void failOnceThenProduce(ObjectDistroStream<Long> out, String marker, int count) throws Exception {
+        if (!java.nio.file.Files.exists(java.nio.file.Path.of(marker))) {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(marker), "first run\n");
+            throw new IllegalStateException("first run fails before publishing");
+        }
+        for (int k = 0; k < count; k++) {
+            out.publish((long) k);
+        }
+    }
 }

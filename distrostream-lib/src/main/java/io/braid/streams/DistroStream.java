@@ -39,6 +39,12 @@ public interface DistroStream<T> {
     /** True once every writer of the stream has closed it. */
     boolean isClosed();
 
-    /** This handle stops writing: when every writer has closed, the stream is closed for its readers. */
+    /**
+     * This handle stops writing: when every writer has closed, the stream is closed for its
+     * readers. When the stream server cannot record the close (it is unreachable), this throws
+     * rather than leave the stream's readers waiting for a writer that is gone ({@link
+     * BackendException} is unchecked, so COMPSs code that calls {@code close()} with nothing to
+     * catch compiles too).
+     */
     void close() throws BackendException;
 }

@@ -81,10 +81,10 @@ public class FileDistroStream extends StreamHandle<String> {
         synchronized (readLock()) {
             if (isClosed()) {
                 // Every writer is done: take everything still unread.
-                return client().pollFiles(getId(), reader, 0, Integer.MAX_VALUE).paths();
+                return took(client().pollFiles(getId(), reader, 0, Integer.MAX_VALUE).paths());
             }
             FilesPolled polled = client().pollFiles(getId(), reader, Math.max(0, timeoutMs), MAX_PATHS_PER_POLL);
-            return polled.paths();
+            return took(polled.paths());
         }
     }
 

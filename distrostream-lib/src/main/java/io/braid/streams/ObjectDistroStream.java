@@ -22,6 +22,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     private static final long serialVersionUID = 1L;
 
     private transient volatile ObjectPublisher publisher;
+    /** Guards the publisher's creation (made lazily: the handle may have been deserialised). */
+    private transient volatile Object publisherLock;
     /** This handle's reader, opened by the first poll (guarded by {@link #readLock()}). */
     private transient ObjectReader reader;
     /** The task runtime closed this handle's reader: a background preparation must not open a new one. */
@@ -68,7 +70,7 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         RecordCodec codec = RecordCodec.forStream(describe()); // before taking records: a bad serializer loses none
         synchronized (readLock()) {
             readerClosed = false;
-            return deserialize(reader().poll(timeoutMs), codec);
+            return took(deserialize(reader().poll(timeoutMs), codec));
         }
     }
 
@@ -92,28 +94,31 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         return reader;
     }
 
+    /** On the process's scheduler (its work blocks until the publisher is connected and the reader joined). */
     @Override
     void prepare() {
         StreamAccess a = access();
-        Thread t = new Thread(() -> {
-            try {
-                if (a != StreamAccess.READ_ONLY) {
-                    publisher().warmUp();
-                }
-                if (a != StreamAccess.WRITE_ONLY) {
-                    beginPoll(true);
-                    synchronized (readLock()) {
-                        if (!readerClosed) {
-                            reader();
+        try {
+            client().scheduler().executor().execute(() -> {
+                try {
+                    if (a != StreamAccess.READ_ONLY) {
+                        publisher().warmUp();
+                    }
+                    if (a != StreamAccess.WRITE_ONLY) {
+                        beginPoll(true);
+                        synchronized (readLock()) {
+                            if (!readerClosed) {
+                                reader();
+                            }
                         }
                     }
+                } catch (RuntimeException e) { // BackendException included
+                    // the first publish or poll reports it
                 }
-            } catch (BackendException | RuntimeException e) {
-                // the first publish or poll reports it
-            }
-        }, "stream-prepare-" + getId());
-        t.setDaemon(true);
-        t.start();
+            });
+        } catch (BackendException | java.util.concurrent.RejectedExecutionException e) {
+            // no client, or it is closing: the first publish or poll reports it
+        }
     }
 
     /** Every record this handle published is stored before its writer is reported closed. */
@@ -123,6 +128,20 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         if (p != null) {
             p.flush();
         }
+    }
+
+    private Object publisherLock() {
+        Object l = publisherLock;
+        if (l == null) {
+            synchronized (this) {
+                l = publisherLock;
+                if (l == null) {
+                    l = new Object();
+                    publisherLock = l;
+                }
+            }
+        }
+        return l;
     }
 
     @SuppressWarnings("unchecked")
@@ -137,7 +156,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     private ObjectPublisher publisher() throws BackendException {
         ObjectPublisher p = publisher;
         if (p == null) {
-            synchronized (this) {
+            // Not the handle's monitor: a publisher waiting for its topic must not hold up a poll.
+            synchronized (publisherLock()) {
                 p = publisher;
                 if (p == null) {
                     client().awaitObjectStream(getId());

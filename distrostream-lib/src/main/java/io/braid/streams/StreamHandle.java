@@ -51,8 +51,18 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
             }
 
             @Override
+            public void close(DistroStream<?> handle) throws BackendException {
+                handle(handle).closeWriter();
+            }
+
+            @Override
             public void flush(DistroStream<?> handle) throws BackendException {
                 handle(handle).beforeClose();
+            }
+
+            @Override
+            public boolean exchanged(DistroStream<?> handle) {
+                return handle(handle).exchanged;
             }
 
             private StreamHandle<?> handle(DistroStream<?> handle) {
@@ -78,6 +88,8 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
     private transient boolean writerClosed;
     private transient String readerId;
     private transient boolean readerRegistered;
+    /** This handle published (or tried to) or took an element; read by the task runtime. */
+    private transient volatile boolean exchanged;
 
     /** Registers (or attaches by alias to) a stream through this process's client. */
     StreamHandle(StreamType type, String alias, ConsumerMode mode, String baseDir) throws RegistrationException {
@@ -142,6 +154,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
     /** This handle's writer stops writing; a handle that only reads here does nothing. */
     @Override
     public void close() throws BackendException {
+        closeWriter();
+    }
+
+    /** {@link #close()}, for the task runtime (a task whose close fails fails). */
+    void closeWriter() throws BackendException {
         if (access == StreamAccess.READ_ONLY) {
             return;
         }
@@ -206,6 +223,7 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
                 client().registerWriter(id, w);
                 writerRegistered = true;
             }
+            exchanged = true;
             return w;
         }
     }
@@ -226,6 +244,14 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
             }
             return readerId;
         }
+    }
+
+    /** Returns {@code taken}, noting that this handle took elements when it did. */
+    <E> List<E> took(List<E> taken) {
+        if (!taken.isEmpty()) {
+            exchanged = true;
+        }
+        return taken;
     }
 
     /** Polls of one handle run one at a time (its backend reader is not shared by threads). */

@@ -1,6 +1,10 @@
 package io.braid.streams;
 
+import io.braid.streams.backend.Sharing;
+import io.braid.streams.client.ClientProbe;
 import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.kafka.KafkaObjectBackend;
+import io.braid.streams.kafka.ShareGroups;
 import io.braid.streams.client.StreamHandles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -65,7 +69,8 @@ class AdaptiveAcquisitionKafkaTest extends EmbeddedStreamServerBase {
         DistroStreamClient producer = client();
         DistroStreamClient.install(producer);
         ObjectDistroStream<String> out = new ObjectDistroStream<>("adaptive-" + STREAMS.incrementAndGet(), mode);
-        ObjectDistroStream<String> a = in(client(), out);
+        DistroStreamClient aClient = client();
+        ObjectDistroStream<String> a = in(aClient, out);
         Map<String, Integer> seen = new HashMap<>();
 
         // Alone: records published one by one come in bulk.
@@ -77,7 +82,9 @@ class AdaptiveAcquisitionKafkaTest extends EmbeddedStreamServerBase {
         // A second reader joins mid-stream: both take one record per poll.
         ObjectDistroStream<String> b = in(client(), out);
         b.poll();
-        Thread.sleep(200); // the server's push reaches a's client
+        eventually(() -> ClientProbe.readersKnown(aClient, out.getId()).readers() == 2
+                && ClientProbe.readersKnown(aClient, out.getId()).sharing() == Sharing.SHARED,
+                "a's client is told the two readers share");
         publish(out, "pair-", 100);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
@@ -90,7 +97,8 @@ class AdaptiveAcquisitionKafkaTest extends EmbeddedStreamServerBase {
 
         // The second reader leaves: the first takes in bulk again.
         StreamHandles.closeReader(b);
-        Thread.sleep(200);
+        eventually(() -> ClientProbe.readersKnown(aClient, out.getId()).readers() == 1,
+                "a's client is told it reads alone again");
         publish(out, "again-", 100);
         int againLargest = readUntil(a, seen, 300);
         assertTrue(againLargest > 1, "alone again, several records per poll: " + againLargest);
@@ -120,7 +128,8 @@ class AdaptiveAcquisitionKafkaTest extends EmbeddedStreamServerBase {
             rs.add(in(client(), out));
             rs.get(i).poll(); // joins; every reader now knows there are several
         }
-        Thread.sleep(1_500); // every member assigned
+        ShareGroups.awaitAssigned(ObjectDistroStreamKafkaTest.bootstrapHandedOutBy(server.address()),
+                KafkaObjectBackend.groupName("app", out.getId()), readers);
         publish(out, "r-", records);
         Map<String, Integer> seen = new HashMap<>();
         int[] counts = new int[readers];

@@ -44,6 +44,17 @@ abstract class EmbeddedStreamServerBase {
         clients.forEach(DistroStreamClient::close);
     }
 
+    /** Polls {@code condition} until it holds, failing after 30 s (no sleep stands for an event). */
+    static void eventually(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 30 s: " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+
     /** A new client ("process") of application "app". */
     DistroStreamClient client() {
         DistroStreamClient c = new DistroStreamClient(server.address(), "app", null);

@@ -128,6 +128,25 @@ class FileDistroStreamTest {
         }
     }
 
+    /** close() compiles where COMPSs' does (BackendException is unchecked); a close the server refuses throws. */
+    @Test
+    void closeTheServerCannotRecordThrows() throws Exception {
+        FileDistroStream f = new FileDistroStream(tmp.resolve("c").toString());
+        TestStreamServer other = new TestStreamServer();
+        try {
+            DistroStreamClient.install(other.client("app"));
+            FileDistroStream lost = ObjectDistroStreamTest.copy(f);
+            Runnable compssStyle = lost::close; // compiles: nothing checked to handle
+            BackendException e = assertThrows(BackendException.class, compssStyle::run);
+            assertTrue(e.getMessage().contains("unknown stream id '" + f.getId() + "'"), e.getMessage());
+            // The task runtime's way to close reports it too.
+            FileDistroStream task = ObjectDistroStreamTest.copy(f);
+            assertThrows(BackendException.class, () -> StreamHandles.close(task));
+        } finally {
+            other.close();
+        }
+    }
+
     @Test
     void emptyPollReturnsAtOnceAndTimedPollWaits() throws Exception {
         FileDistroStream f = new FileDistroStream(tmp.resolve("e").toString());

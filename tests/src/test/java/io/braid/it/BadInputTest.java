@@ -51,7 +51,48 @@ class BadInputTest extends ItBase {
         RunResult r = BraidRunner.in(tmp).app("simple").env(variable, value).main("simple.Main").args(3).run();
         String line = oneLine(r);
         assertEquals(2, r.exitCode(), r::describe);
-        assertTrue(line.contains(variable) && line.contains("'" + value + "'"), () -> "names the variable and value: " + line);
+        assertTrue(line.startsWith("braid-run: " + variable + "=" + value + ": expected "),
+                () -> "names the variable and value: " + line);
+    }
+
+    /** The master's settings (properties in BRAID_MASTER_JVM_OPTS) are checked before anything starts. */
+    @Test
+    void badSettingValue() {
+        RunResult r = BraidRunner.in(tmp).app("simple").env("BRAID_MASTER_JVM_OPTS", "-Dbraid.worker.restarts=-1")
+                .main("simple.Main").args(3).run();
+        String line = oneLine(r);
+        assertEquals(2, r.exitCode(), r::describe);
+        assertEquals("braid-run: -Dbraid.worker.restarts=-1: expected a number of restarts, 0 or more "
+                + "(BRAID_MASTER_JVM_OPTS)", line);
+    }
+
+    /** Kafka client settings are for an external cluster: beside the embedded broker they are refused. */
+    @Test
+    void kafkaClientSettingsWithTheEmbeddedBroker() {
+        RunResult r = BraidRunner.in(tmp).app("simple")
+                .env("BRAID_MASTER_JVM_OPTS", "-Dbraid.streams.kafka.security.protocol=SASL_SSL")
+                .main("simple.Main").args(3).run();
+        String line = oneLine(r);
+        assertEquals(2, r.exitCode(), r::describe);
+        assertEquals("braid-run: braid.streams.kafka.security.protocol applies to an external Kafka cluster "
+                + "(--streaming_backend=kafka://HOST:PORT), not to the embedded broker", line);
+    }
+
+    /** braid-run --help lists every option braid.jar declares (OptionTable prints the declarations). */
+    @Test
+    void helpListsEveryOption() throws Exception {
+        RunResult help = BraidRunner.in(tmp).options("--help").run();
+        assertEquals(0, help.exitCode(), help::describe);
+        Process table = new ProcessBuilder("java", "-cp", Repo.braidJar().toString(),
+                "io.braid.launcher.options.OptionTable").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        java.util.List<String> names = new String(table.getInputStream().readAllBytes()).lines()
+                .map(l -> l.substring(0, l.indexOf('\t'))).toList();
+        assertTrue(table.waitFor(30, TimeUnit.SECONDS) && table.exitValue() == 0);
+        assertTrue(names.contains("--io_executors") && names.contains("-cp"), names::toString);
+        for (String name : names) {
+            assertTrue(help.stdout().lines().anyMatch(l -> l.startsWith("  ") && java.util.Arrays.asList(
+                    l.trim().split("[ ,=]+")).contains(name)), () -> name + " missing from --help:\n" + help.stdout());
+        }
     }
 
     @Test
@@ -70,6 +111,28 @@ class BadInputTest extends ItBase {
         assertFalse(r.stdout().contains("main ran"), r::describe);
         assertTrue(line.contains("missing"), () -> "names the method: " + line);
         assertTrue(line.contains("badinterface.NoSuchTasks"), () -> "names the declaring class: " + line);
+    }
+
+    /**
+     * A FILE IN or INOUT parameter naming a file that does not exist (issue 24, point 9): one line
+     * naming the task call (method and where the main program made it) and the path; exit 1; the
+     * main program does not go on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"in, missingfile.Tasks.countLines, 1 (IN), missing.txt",
+        "inout, missingfile.Tasks.appendLine, 2 (INOUT), no-dir/missing.txt"})
+    void fileParameterNamingAMissingFile(String mode, String task, String parameter, String file) {
+        CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 1, 2);
+        RunResult r = nodes.on(BraidRunner.in(tmp).app("missingfile")).main("missingfile.Main").args(mode, file).run();
+        assertEquals(1, r.exitCode(), r::describe);
+        assertEquals(1, r.stderrLines().size(), () -> "exactly one line on stderr expected\n" + r.describe());
+        String line = r.stderrLines().get(0);
+        assertTrue(line.contains("task call " + task + " at missingfile.Main.main(Main.java:"),
+                () -> "names the call: " + line);
+        assertTrue(line.contains("FILE parameter " + parameter + ": " + file + " does not exist ("
+                + tmp.resolve(file) + ")"), () -> "names the parameter and the path: " + line);
+        assertTrue(r.stdout().contains("present.txt has 1 line(s)"), r::describe);
+        assertFalse(r.stdout().contains("counted") || r.stdout().contains("appended"), r::describe);
     }
 
     @Test

@@ -31,7 +31,11 @@ public final class BraidApp {
     }
 
     private static Path compile(String name) {
-        Path src = Repo.appSources(name);
+        return compile(Repo.appSources(name), name);
+    }
+
+    /** Compiles the application sources under {@code src} (a new output directory each call). */
+    public static Path compile(Path src, String name) {
         try {
             List<Path> sources;
             try (Stream<Path> s = Files.walk(src)) {

@@ -94,6 +94,9 @@ class HybridWorkflowsTest extends ItBase {
         assertEquals(1, r.exitCode(), r::describe);
         assertTrue(r.stderr().contains("task streamorder.Tasks.produceThenFail(") && r.stderr().contains("producer broke"),
                 r::describe);
+        // It had published: it is not run again (a re-run would publish the same elements twice).
+        assertTrue(r.stderr().contains("it had published or taken stream elements, so it is not run again"), r::describe);
+        assertFalse(r.runtimeLog().contains("resubmitting it to another resource"), r::describe);
         // Before stopping, the run closed the failed producer's stream for its readers.
         assertTrue(r.runtimeLog().contains("for writer task-1.0 (its task failed)"), r::describe);
         FailureTest.awaitNoLeftovers(r);
@@ -102,6 +105,15 @@ class HybridWorkflowsTest extends ItBase {
         assertTrue(broker.find(), r::describe);
         Path data = Path.of(broker.group(1));
         assertFalse(Files.exists(data), () -> data + " is left behind\n" + r.describe());
+    }
+
+    @Test
+    void aStreamWriterThatFailedBeforePublishingRunsAgainAndItsReaderGetsEveryElementOnce() {
+        RunResult r = BraidRunner.in(tmp).app("streamorder").main("streamorder.Main").args("retry", 50, tmp.resolve("data"))
+                .run();
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("50 sum=1225", r.value("read="), r::describe);
+        assertTrue(r.runtimeLog().contains("resubmitting it to another resource"), r::describe);
     }
 
     @Test

@@ -86,8 +86,17 @@ final class StreamJvms {
     /** As {@link #start(String, String, Path, Path, String, String...)}, with more environment variables. */
     static Process start(Server server, String appId, Map<String, String> env, Path classes, Path stderr, String main,
             String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", Repo.braidJar() + File.pathSeparator + classes, main));
+        return start(server, appId, List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), env, classes, stderr, main,
+                args);
+    }
+
+    /** As {@link #start(Server, String, Map, Path, Path, String, String...)}, with these JVM options only. */
+    static Process start(Server server, String appId, List<String> jvmOptions, Map<String, String> env, Path classes,
+            Path stderr, String main, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", Repo.braidJar() + File.pathSeparator + classes, main));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(
                 stderr == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stderr.toFile()));

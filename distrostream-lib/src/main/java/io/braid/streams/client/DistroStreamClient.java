@@ -1,13 +1,12 @@
 package io.braid.streams.client;
 
-import io.braid.comm.message.Message;
 import io.braid.comm.auth.ConnectionSecurity;
-import io.braid.comm.transport.MessageClient;
-import io.braid.comm.transport.MessageHandler;
+import io.braid.comm.settings.SettingSource;
 import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.RegistrationException;
 import io.braid.streams.StreamType;
+import io.braid.streams.backend.ClientScheduler;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
@@ -17,7 +16,6 @@ import io.braid.streams.protocol.HandedOver;
 import io.braid.streams.protocol.AwaitObjectStream;
 import io.braid.streams.protocol.ClientHello;
 import io.braid.streams.protocol.CloseWriter;
-import io.braid.streams.protocol.ErrorReply;
 import io.braid.streams.protocol.FilesPolled;
 import io.braid.streams.protocol.LookupStream;
 import io.braid.streams.protocol.PollFiles;
@@ -37,73 +35,64 @@ import io.braid.streams.protocol.StreamMessage;
 import io.braid.streams.protocol.StreamReply;
 import io.braid.streams.protocol.StreamRequest;
 import io.braid.streams.protocol.StreamStatus;
+import io.braid.streams.settings.StreamSettings;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 
 /**
- * A process's connection to the stream server: registers and looks up streams, writers and
- * readers, polls file streams, caches stream metadata (the server pushes closings), and owns the
- * process's object backend. One per process ({@link #get()}); thread-safe.
- *
- * <p>The connection opens on first use and reopens on the next request after it drops (the
- * server keeps this client's writer roles for a grace period). Every request has a timeout: a
- * lost server gives a {@link BackendException} naming it, never a hang.
+ * A process's stream client: registers and looks up streams, writers and readers, polls file
+ * streams, and owns the process's object backend and background threads. One per process
+ * ({@link #get()}); thread-safe. Its parts: the request connection ({@link ServerConnection}:
+ * opens on first use, reopens on the next request after it drops, the server keeping this
+ * client's writer roles for a grace period; every request has a timeout), the metadata cache
+ * ({@link StreamCache}: the server pushes closings), the process's object readers
+ * ({@link LocalReaders}) and its one scheduler ({@link ClientScheduler}).
  */
 public final class DistroStreamClient implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DistroStreamClient.class);
 
     /** System property naming the stream server ({@code host:port}); wins over {@link #SERVER_ENV}. */
-    public static final String SERVER_PROPERTY = "braid.stream.server";
+    public static final String SERVER_PROPERTY = StreamSettings.SERVER.property();
     /** Environment variable naming the stream server ({@code host:port}). */
-    public static final String SERVER_ENV = "BRAID_STREAM_SERVER";
+    public static final String SERVER_ENV = StreamSettings.SERVER.environment();
     /** System property with the application id (readers of one application share records); wins over {@link #APP_ID_ENV}. */
-    public static final String APP_ID_PROPERTY = "braid.app.id";
-    public static final String APP_ID_ENV = "BRAID_APP_ID";
-    /** System property: timeout of a request to the server in ms (default {@value #DEFAULT_REQUEST_TIMEOUT_MS}). */
+    public static final String APP_ID_PROPERTY = StreamSettings.APP_ID.property();
+    public static final String APP_ID_ENV = StreamSettings.APP_ID.environment();
+    /** System property: timeout of a request to the server in ms (default 10000). */
     /**
      * System property: "true" makes a process that will use object streams get its backend ready
      * at start-up (braid-run sets it for workers when the run declares object streams).
      */
-    public static final String PREPARE_PROPERTY = "braid.streams.prepare";
-    public static final String TIMEOUT_PROPERTY = "braid.stream.requestTimeoutMs";
-    public static final long DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+    public static final String PREPARE_PROPERTY = StreamSettings.PREPARE.property();
+    public static final String TIMEOUT_PROPERTY = StreamSettings.REQUEST_TIMEOUT_MS.property();
+    public static final long DEFAULT_REQUEST_TIMEOUT_MS = StreamSettings.REQUEST_TIMEOUT_MS.defaultValue();
     /** Requests that may start the embedded Kafka broker wait this long. */
     static final long SLOW_REQUEST_TIMEOUT_MS = 120_000;
-    static final int CONNECT_TIMEOUT_MS = 5_000;
 
     private static final Object PROCESS_LOCK = new Object();
     private static DistroStreamClient processClient;
 
     private final String serverAddress;
-    private final String host;
-    private final int port;
     private final String applicationId;
     private final String clientId = UUID.randomUUID().toString();
     private final long requestTimeoutMs;
     private final ObjectBackendFactory backendFactory;
-    /** What the connection proves; null: resolved at first connect ({@link StreamSecurity}). */
-    private volatile ConnectionSecurity security;
-    private final AtomicLong nextRequestId = new AtomicLong(1);
     private final AtomicLong nextHandle = new AtomicLong(1);
-    private final Map<Long, CompletableFuture<StreamReply>> pending = new ConcurrentHashMap<>();
-    private final Map<String, CachedStream> cache = new ConcurrentHashMap<>();
+    private final ServerConnection connection;
+    private final StreamCache cache = new StreamCache();
     private final LocalReaders readers = new LocalReaders();
+    /** The process's background threads (handles, object backend). */
+    private final ClientScheduler scheduler = new ClientScheduler("braid-streams");
     /** Object streams whose topic the server said exists. */
     private final Set<String> topicsReady = ConcurrentHashMap.newKeySet();
     /**
@@ -113,17 +102,8 @@ public final class DistroStreamClient implements AutoCloseable {
      */
     private volatile boolean objectStreamUsed;
     private final Object lock = new Object();
-    private MessageClient transport;
-    private volatile Channel channel;
     private ObjectBackend backend;
     private volatile boolean closed;
-
-    /** What this client knows of a stream. {@code verified}: the closed flag is up to date (pushes keep it so). */
-    private static final class CachedStream {
-        volatile StreamInfo info;
-        volatile boolean closed;
-        volatile boolean verified;
-    }
 
     /**
      * A client of the server at {@code serverAddress} ({@code host:port}) for application
@@ -131,7 +111,7 @@ public final class DistroStreamClient implements AutoCloseable {
      * id). {@code backends} (null: Kafka) creates the object backend from the bootstrap address.
      */
     public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends) {
-        this(serverAddress, applicationId, backends, Long.getLong(TIMEOUT_PROPERTY, DEFAULT_REQUEST_TIMEOUT_MS));
+        this(serverAddress, applicationId, backends, StreamSettings.REQUEST_TIMEOUT_MS.get());
     }
 
     public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends,
@@ -145,14 +125,12 @@ public final class DistroStreamClient implements AutoCloseable {
      */
     public DistroStreamClient(String serverAddress, String applicationId, ObjectBackendFactory backends,
                               long requestTimeoutMs, ConnectionSecurity security) {
-        this.security = security;
         this.serverAddress = serverAddress;
-        ServerAddress address = ServerAddress.parse(serverAddress);
-        this.host = address.host();
-        this.port = address.port();
         this.applicationId = applicationId != null ? applicationId : ProcessSettings.applicationId();
         this.backendFactory = backends != null ? backends : ObjectBackendFactory.KAFKA;
         this.requestTimeoutMs = requestTimeoutMs;
+        this.connection = new ServerConnection(serverAddress, new ClientHello(clientId, this.applicationId),
+                requestTimeoutMs, security, this::origin, new Pushes());
     }
 
     /**
@@ -171,8 +149,8 @@ public final class DistroStreamClient implements AutoCloseable {
                 }
                 try {
                     processClient = new DistroStreamClient(address, null, null,
-                            Long.getLong(TIMEOUT_PROPERTY, DEFAULT_REQUEST_TIMEOUT_MS),
-                            StreamSecurity.forProcess(System.getProperty(SERVER_PROPERTY) == null, address));
+                            StreamSettings.REQUEST_TIMEOUT_MS.get(),
+                            StreamSecurity.forProcess(!StreamSettings.SERVER.fromProperty(SettingSource.system()), address));
                 } catch (IllegalArgumentException e) {
                     throw new BackendException(e.getMessage() + " (from " + ProcessSettings.serverOrigin() + ")");
                 }
@@ -193,17 +171,15 @@ public final class DistroStreamClient implements AutoCloseable {
         }
     }
 
-    /** Closes and forgets the process's client (at the end of a run); the next {@link #get()} creates a new one. */
+    /**
+     * Closes and forgets the process's client (at the end of a run); the next {@link #get()}
+     * creates a new one (so does a test that wants a fresh client).
+     */
     public static void closeProcessClient() {
         DistroStreamClient c = install(null);
         if (c != null) {
             c.close();
         }
-    }
-
-    /** As {@link #closeProcessClient()}: tests that simulate several processes start afresh. */
-    public static void resetForTests() {
-        closeProcessClient();
     }
 
     public String serverAddress() {
@@ -222,6 +198,11 @@ public final class DistroStreamClient implements AutoCloseable {
     /** A new id for a handle's writer or reader role, unique across processes. */
     public String newRoleId() {
         return clientId + "/" + nextHandle.getAndIncrement();
+    }
+
+    /** The process's background threads: handles and the object backend run their background work here. */
+    public ClientScheduler scheduler() {
+        return scheduler;
     }
 
     // ---------------------------------------------------------------- stream operations
@@ -256,9 +237,9 @@ public final class DistroStreamClient implements AutoCloseable {
 
     /** A stream's metadata by id (from the cache when known). */
     public StreamInfo lookup(String streamId) throws BackendException {
-        CachedStream c = cache.get(streamId);
-        if (c != null && c.info != null) {
-            return c.info;
+        StreamInfo known = cache.info(streamId);
+        if (known != null) {
+            return known;
         }
         StreamInfo info = call(id -> new LookupStream(id, streamId, null), StreamInfo.class, requestTimeoutMs);
         remember(info);
@@ -316,9 +297,9 @@ public final class DistroStreamClient implements AutoCloseable {
      * date, else asked. When the server cannot be asked, the last known state (false if none).
      */
     public boolean isClosed(String streamId) {
-        CachedStream c = cache.get(streamId);
-        if (c != null && (c.closed || c.verified)) {
-            return c.closed;
+        Boolean known = cache.closedIfKnown(streamId);
+        if (known != null) {
+            return known;
         }
         try {
             StreamInfo info = call(id -> new StreamStatus(id, streamId), StreamInfo.class, requestTimeoutMs);
@@ -326,7 +307,7 @@ public final class DistroStreamClient implements AutoCloseable {
             return info.closed();
         } catch (BackendException e) {
             LOG.warn("cannot tell whether stream {} is closed: {}", streamId, e.getMessage());
-            return c != null && c.closed;
+            return cache.lastKnownClosed(streamId);
         }
     }
 
@@ -335,7 +316,7 @@ public final class DistroStreamClient implements AutoCloseable {
         FilesPolled polled = call(id -> new PollFiles(id, streamId, clientId, readerId, timeoutMs, max), FilesPolled.class,
                 Math.max(0, timeoutMs) + requestTimeoutMs);
         if (polled.closed()) {
-            markClosed(streamId);
+            cache.markClosed(streamId);
         }
         return polled;
     }
@@ -356,7 +337,12 @@ public final class DistroStreamClient implements AutoCloseable {
 
     /** Sends a one-way message (no answer, no timeout). */
     void send(StreamMessage m) throws BackendException {
-        connection().writeAndFlush(m);
+        connection.send(m);
+    }
+
+    /** Requests of {@code type} sent and not answered yet. */
+    int pendingRequests(Class<? extends StreamRequest> type) {
+        return connection.pendingOf(type);
     }
 
     LocalReaders readers() {
@@ -379,7 +365,7 @@ public final class DistroStreamClient implements AutoCloseable {
         synchronized (lock) {
             checkOpen();
             if (backend == null) {
-                backend = backendFactory.create(info.kafkaBootstrap());
+                backend = backendFactory.create(info.kafkaBootstrap(), scheduler);
             }
             return backend;
         }
@@ -406,25 +392,39 @@ public final class DistroStreamClient implements AutoCloseable {
         b.warmUp();
     }
 
-    /** Closes this process's readers (they report their counts), the connection and the object backend. */
+    /**
+     * {@link #prepareObjectBackend()} on the process's scheduler (a worker that will run object
+     * stream tasks calls it at start-up); the future completes when it is done or failed.
+     */
+    public CompletableFuture<Void> prepareObjectBackendInBackground() {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                prepareObjectBackend();
+            } catch (BackendException e) {
+                throw new CompletionException(e);
+            }
+        }, scheduler.executor());
+    }
+
+    /**
+     * Closes this process's readers (they report their counts), the connection, the object
+     * backend and the scheduler.
+     */
     @Override
     public void close() {
         if (!closed) {
             readers.all().forEach(ObjectReader::close);
         }
-        MessageClient t;
         ObjectBackend b;
         synchronized (lock) {
             if (closed) {
                 return;
             }
             closed = true;
-            t = transport;
             b = backend;
-            transport = null;
             backend = null;
         }
-        failPending(new BackendException("the stream client was closed"));
+        connection.close();
         if (b != null) {
             try {
                 b.close();
@@ -432,105 +432,18 @@ public final class DistroStreamClient implements AutoCloseable {
                 LOG.warn("closing the object backend failed: {}", e.toString());
             }
         }
-        if (t != null) {
-            t.close();
-        }
+        scheduler.close();
     }
-
-    // ---------------------------------------------------------------- cache
 
     private void remember(StreamInfo info) {
-        CachedStream c = cache.computeIfAbsent(info.streamId(), k -> new CachedStream());
-        c.info = info;
-        if (info.closed()) {
-            c.closed = true;
-        }
-        c.verified = true;
-    }
-
-    private void markClosed(String streamId) {
-        CachedStream c = cache.computeIfAbsent(streamId, k -> new CachedStream());
-        c.closed = true;
-        c.verified = true;
+        cache.remember(info);
     }
 
     // ---------------------------------------------------------------- requests
 
     private <R extends StreamReply> R call(LongFunction<StreamRequest> request, Class<R> replyType, long timeoutMs)
             throws BackendException {
-        long id = nextRequestId.getAndIncrement();
-        StreamRequest req = request.apply(id);
-        CompletableFuture<StreamReply> future = new CompletableFuture<>();
-        pending.put(id, future);
-        try {
-            Channel ch = connection();
-            ch.writeAndFlush(req).addListener(f -> {
-                if (!f.isSuccess()) {
-                    future.completeExceptionally(new BackendException("cannot send to stream server " + serverAddress
-                            + ": " + f.cause(), f.cause()));
-                }
-            });
-            StreamReply reply = future.get(timeoutMs, TimeUnit.MILLISECONDS);
-            if (reply instanceof ErrorReply error) {
-                throw new BackendException(error.message());
-            }
-            if (!replyType.isInstance(reply)) {
-                throw new BackendException("stream server " + serverAddress + " answered " + name(req) + " with "
-                        + reply.getClass().getSimpleName());
-            }
-            return replyType.cast(reply);
-        } catch (TimeoutException e) {
-            throw new BackendException("stream server " + serverAddress + " did not answer " + name(req) + " within "
-                    + timeoutMs + " ms", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof BackendException be) {
-                throw new BackendException(be.getMessage(), be);
-            }
-            throw new BackendException("request " + name(req) + " to stream server " + serverAddress + " failed: "
-                    + e.getCause(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BackendException("interrupted while waiting for stream server " + serverAddress, e);
-        } finally {
-            pending.remove(id);
-        }
-    }
-
-    private static String name(StreamRequest r) {
-        return r.getClass().getSimpleName();
-    }
-
-    private Channel connection() throws BackendException {
-        Channel ch = channel;
-        if (ch != null && ch.isActive()) {
-            return ch;
-        }
-        synchronized (lock) {
-            checkOpen();
-            ch = channel;
-            if (ch != null && ch.isActive()) {
-                return ch;
-            }
-            if (transport == null) {
-                if (security == null) {
-                    security = ConnectionSecurity.process();
-                }
-                // A server that never completes the handshake costs no more than a request may take.
-                transport = new MessageClient("stream-client", MessageClient.DEFAULT_THREADS, security.withHandshakeTimeoutMs(
-                        Math.min(security.handshakeTimeoutMs(), requestTimeoutMs)));
-            }
-            Connection handler = new Connection();
-            try {
-                ch = transport.connect("stream server", host, port, handler, CONNECT_TIMEOUT_MS);
-            } catch (IOException e) {
-                throw new BackendException(e.getMessage() + " (set by " + origin() + ")", e);
-            }
-            // Pushes may have been missed while disconnected: ask again before trusting "not closed".
-            cache.values().forEach(c -> c.verified = false);
-            ch.writeAndFlush(new ClientHello(clientId, applicationId));
-            channel = ch;
-            return ch;
-        }
+        return connection.call(request, replyType, timeoutMs);
     }
 
     private void checkOpen() throws BackendException {
@@ -546,53 +459,37 @@ public final class DistroStreamClient implements AutoCloseable {
         return ProcessSettings.serverOrigin();
     }
 
-    private void failPending(BackendException e) {
-        for (Long id : List.copyOf(pending.keySet())) {
-            CompletableFuture<StreamReply> f = pending.remove(id);
-            if (f != null) {
-                f.completeExceptionally(e);
-            }
-        }
-    }
-
-    /** The handler of one connection to the server. */
-    private final class Connection extends MessageHandler {
+    /** What the server pushes, and what a connection's coming and going means for the cache. */
+    private final class Pushes implements ServerConnection.Listener {
         @Override
-        protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
-            if (msg instanceof StreamReply reply) {
-                CompletableFuture<StreamReply> f = pending.get(reply.requestId());
-                if (f != null) {
-                    f.complete(reply);
-                }
-            } else if (msg instanceof ApplicationReaders push) {
+        public void pushed(StreamMessage msg, Channel from) {
+            if (msg instanceof ApplicationReaders push) {
                 readers.applicationReaders(push);
             } else if (msg instanceof HandOver push) {
-                readers.handOver(push).whenComplete((v, e) -> ctx.channel().writeAndFlush(
+                readers.handOver(push).whenComplete((v, e) -> from.writeAndFlush(
                         new HandedOver(push.streamId(), push.readerId())));
             } else if (msg instanceof StreamClosedPush push) {
-                markClosed(push.streamId());
+                cache.markClosed(push.streamId());
                 // Readers' counts let the drains of other readers of this application end.
                 for (ObjectReader r : readers.of(push.streamId())) {
                     ReaderProgress p = r.progressReport();
                     if (p != null) {
-                        ctx.channel().writeAndFlush(p);
+                        from.writeAndFlush(p);
                     }
                 }
             } else {
-                log.warn("unexpected {} from stream server {}, ignored", msg.getClass().getSimpleName(), serverAddress);
+                LOG.warn("unexpected {} from stream server {}, ignored", msg.getClass().getSimpleName(), serverAddress);
             }
         }
 
         @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            if (channel == ctx.channel()) {
-                channel = null;
-            }
-            cache.values().forEach(c -> c.verified = false);
-            if (!closed) {
-                failPending(new BackendException("connection to stream server " + serverAddress + " lost"));
-            }
-            super.channelInactive(ctx);
+        public void connected() {
+            cache.unverifyAll();
+        }
+
+        @Override
+        public void lost() {
+            cache.unverifyAll();
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.braid.streams.client;
 
 import io.braid.streams.BackendException;
+import io.braid.streams.backend.ClientScheduler;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.kafka.KafkaObjectBackend;
 
@@ -10,6 +11,11 @@ public interface ObjectBackendFactory {
 
     ObjectBackend create(String kafkaBootstrap) throws BackendException;
 
+    /** As {@link #create(String)}, the backend's background work on the process's {@code scheduler}. */
+    default ObjectBackend create(String kafkaBootstrap, ClientScheduler scheduler) throws BackendException {
+        return create(kafkaBootstrap);
+    }
+
     /** Loads what {@link #create} will need without connecting anywhere (optional, may take a while). */
     default void preload() {
     }
@@ -18,8 +24,13 @@ public interface ObjectBackendFactory {
     ObjectBackendFactory KAFKA = new ObjectBackendFactory() {
         @Override
         public ObjectBackend create(String bootstrap) throws BackendException {
+            return create(bootstrap, null);
+        }
+
+        @Override
+        public ObjectBackend create(String bootstrap, ClientScheduler scheduler) throws BackendException {
             try {
-                return new KafkaObjectBackend(bootstrap);
+                return new KafkaObjectBackend(bootstrap, scheduler);
             } catch (RuntimeException e) {
                 throw new BackendException("cannot connect to Kafka at " + bootstrap + ": " + e.getMessage(), e);
             }

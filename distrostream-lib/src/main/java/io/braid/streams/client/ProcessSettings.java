@@ -1,5 +1,8 @@
 package io.braid.streams.client;
 
+import io.braid.comm.settings.SettingSource;
+import io.braid.streams.settings.StreamSettings;
+
 import java.util.UUID;
 
 /**
@@ -10,27 +13,20 @@ final class ProcessSettings {
     private ProcessSettings() {
     }
 
-    /** {@link DistroStreamClient#SERVER_PROPERTY}, else {@link DistroStreamClient#SERVER_ENV}; null when neither is set. */
+    /** {@link StreamSettings#SERVER}; null when it is not set. */
     static String serverAddress() {
-        String address = System.getProperty(DistroStreamClient.SERVER_PROPERTY);
-        if (address == null || address.isBlank()) {
-            address = System.getenv(DistroStreamClient.SERVER_ENV);
-        }
-        return address == null || address.isBlank() ? null : address.trim();
+        String address = StreamSettings.SERVER.get();
+        return address == null ? null : address.trim();
     }
 
-    /** Which of the two named the server, for error messages. */
+    /** Which property or variable named the server, for error messages. */
     static String serverOrigin() {
-        return System.getProperty(DistroStreamClient.SERVER_PROPERTY) != null ? "-D" + DistroStreamClient.SERVER_PROPERTY
-                : DistroStreamClient.SERVER_ENV;
+        return StreamSettings.SERVER.origin(SettingSource.system());
     }
 
-    /** {@link DistroStreamClient#APP_ID_PROPERTY}, else {@link DistroStreamClient#APP_ID_ENV}, else a new random id. */
+    /** {@link StreamSettings#APP_ID}, else a new random id. */
     static String applicationId() {
-        String id = System.getProperty(DistroStreamClient.APP_ID_PROPERTY);
-        if (id == null || id.isBlank()) {
-            id = System.getenv(DistroStreamClient.APP_ID_ENV);
-        }
-        return id == null || id.isBlank() ? "app-" + UUID.randomUUID() : id.trim();
+        String id = StreamSettings.APP_ID.get();
+        return id == null ? "app-" + UUID.randomUUID() : id.trim();
     }
 }

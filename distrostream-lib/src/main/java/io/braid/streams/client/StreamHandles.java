@@ -21,7 +21,11 @@ public final class StreamHandles {
 
         void prepare(DistroStream<?> handle);
 
+        void close(DistroStream<?> handle) throws io.braid.streams.BackendException;
+
         void flush(DistroStream<?> handle) throws io.braid.streams.BackendException;
+
+        boolean exchanged(DistroStream<?> handle);
     }
 
     private static volatile Hooks hooks;
@@ -73,11 +77,27 @@ public final class StreamHandles {
     }
 
     /**
+     * Closes {@code handle}'s writer as {@link DistroStream#close()} does, with the failure
+     * checked (a task whose writer cannot close fails).
+     */
+    public static void close(DistroStream<?> handle) throws io.braid.streams.BackendException {
+        hooks(handle).close(handle);
+    }
+
+    /**
      * Waits until everything {@code handle} published is stored, without closing it (a task that
      * threw: its writer stays open for a retry, but what it published is not left in a buffer).
      */
     public static void flush(DistroStream<?> handle) throws io.braid.streams.BackendException {
         hooks(handle).flush(handle);
+    }
+
+    /**
+     * Whether {@code handle} has published (or tried to) or taken at least one element: a task
+     * whose handles exchanged nothing can run again without its streams noticing.
+     */
+    public static boolean exchanged(DistroStream<?> handle) {
+        return hooks(handle).exchanged(handle);
     }
 
     private static Hooks hooks(DistroStream<?> handle) {

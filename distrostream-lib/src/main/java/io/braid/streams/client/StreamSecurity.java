@@ -1,8 +1,10 @@
 package io.braid.streams.client;
 
 import io.braid.comm.auth.ConnectionSecurity;
+import io.braid.comm.settings.SettingSource;
 import io.braid.streams.BackendException;
 import io.braid.streams.protocol.StreamSecretFile;
+import io.braid.streams.settings.StreamSettings;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,13 +25,10 @@ final class StreamSecurity {
      * @throws BackendException naming the variable to set when no secret can be found
      */
     static ConnectionSecurity forProcess(boolean fromEnvironment, String address) throws BackendException {
-        String file = System.getProperty(StreamSecretFile.PROPERTY);
-        String origin = "-D" + StreamSecretFile.PROPERTY;
-        if (file == null || file.isBlank()) {
-            file = System.getenv(StreamSecretFile.ENV);
-            origin = StreamSecretFile.ENV;
-        }
-        if (file != null && !file.isBlank() && (fromEnvironment || System.getProperty(StreamSecretFile.PROPERTY) != null)) {
+        SettingSource settings = SettingSource.system();
+        String file = StreamSettings.SECRET_FILE.get(settings);
+        String origin = StreamSettings.SECRET_FILE.origin(settings);
+        if (file != null && (fromEnvironment || StreamSettings.SECRET_FILE.fromProperty(settings))) {
             try {
                 return StreamSecretFile.read(Path.of(file.trim()));
             } catch (IOException e) {

@@ -54,10 +54,21 @@ public final class DirectoryFileStreamQueue implements FileStreamQueue {
         this(baseDir, FileStreamOptions.fromSystemProperties());
     }
 
+    /** A queue whose monitor has threads of its own. */
     public DirectoryFileStreamQueue(Path baseDir, FileStreamOptions options) throws IOException {
-        this.monitor = new DirectoryMonitor(baseDir, options, this::completed);
+        this(baseDir, options, null);
+    }
+
+    /** A queue whose monitor runs on {@code threads}, shared with other monitors (null: its own). */
+    public DirectoryFileStreamQueue(Path baseDir, FileStreamOptions options, MonitorThreads threads) throws IOException {
+        this.monitor = new DirectoryMonitor(baseDir, options, this::completed, threads);
         this.baseDir = monitor.baseDir();
-        monitor.start();
+        try {
+            monitor.start();
+        } catch (IOException | RuntimeException e) {
+            monitor.close();
+            throw e;
+        }
     }
 
     @Override

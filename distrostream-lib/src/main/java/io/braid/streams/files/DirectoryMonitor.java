@@ -4,16 +4,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
-import java.nio.file.WatchKey;
-import java.nio.file.WatchService;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,17 +21,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
  * Watches one base directory and reports each new <em>complete</em> regular file once, in the
- * order the files became complete, to a callback (called on the monitor's thread: keep it short).
+ * order the files became complete, to a callback (called on a thread of the monitor's
+ * {@link MonitorThreads}: keep it short). The monitor's work runs in steps, one at a time, on
+ * those shared threads: a step when an event, a named file or a settle request arrives, and one
+ * when the next scan or candidate check is due (times from the threads' clock).
  *
  * <h2>Discovery</h2>
  * A {@link WatchService} (create, modify, delete; a rename into the directory arrives as a create)
@@ -90,25 +91,38 @@ public final class DirectoryMonitor implements AutoCloseable {
     private final FileStreamOptions options;
     private final CompletionRule rule;
     private final Consumer<Path> onComplete;
-    private final WatchService watcher;
-    private final BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
-    private final Thread monitorThread;
-    private final Thread eventThread;
+    private final MonitorThreads threads;
+    /** Whether this monitor made {@link #threads} (and closes them). */
+    private final boolean ownThreads;
+    private final Queue<Signal> signals = new ConcurrentLinkedQueue<>();
+    /** Wake-ups not yet served: the monitor's steps run one at a time on the shared pool. */
+    private final AtomicInteger wakeups = new AtomicInteger();
+    /** Stops the watching of the directory (null: polling only, or not started). */
+    private Runnable unwatch;
     private volatile boolean running;
 
-    // Owned by the monitor thread.
+    // Owned by the monitor's steps (one at a time).
     private final Map<Path, Candidate> candidates = new LinkedHashMap<>();
     private final Set<Path> reported = new HashSet<>();
     private final Set<Path> notFiles = new HashSet<>();
+    private boolean started;
     private long nextScan;
     private boolean scanFailureLogged;
+    private ScheduledFuture<?> timer;
 
     /**
-     * Prepares a monitor of {@code baseDir} (which must exist); {@link #start()} starts it.
+     * Prepares a monitor of {@code baseDir} (which must exist) with threads of its own;
+     * {@link #start()} starts it.
      *
      * @param onComplete called once per complete file, with its absolute path under {@code baseDir}
      */
     public DirectoryMonitor(Path baseDir, FileStreamOptions options, Consumer<Path> onComplete) throws IOException {
+        this(baseDir, options, onComplete, null);
+    }
+
+    /** As {@link #DirectoryMonitor(Path, FileStreamOptions, Consumer)}, on shared {@code threads} (null: its own). */
+    public DirectoryMonitor(Path baseDir, FileStreamOptions options, Consumer<Path> onComplete, MonitorThreads threads)
+            throws IOException {
         this.baseDir = baseDir.toAbsolutePath().normalize();
         if (!Files.isDirectory(this.baseDir)) {
             throw new IOException("file stream base directory " + this.baseDir + " is not a directory");
@@ -117,33 +131,23 @@ public final class DirectoryMonitor implements AutoCloseable {
         this.options = options;
         this.onComplete = onComplete;
         this.rule = effectiveRule(options.completion(), this.baseDir);
-        this.watcher = options.pollingOnly() ? null : FileSystems.getDefault().newWatchService();
-        if (watcher != null) {
-            this.baseDir.register(watcher, StandardWatchEventKinds.ENTRY_CREATE,
-                    StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_DELETE);
-        }
-        String name = this.baseDir.getFileName() == null ? "/" : this.baseDir.getFileName().toString();
-        this.monitorThread = new Thread(this::monitorLoop, "braid-dirmonitor-" + name);
-        this.monitorThread.setDaemon(true);
-        this.eventThread = watcher == null ? null : new Thread(this::eventLoop, "braid-dirwatch-" + name);
-        if (eventThread != null) {
-            eventThread.setDaemon(true);
-        }
+        this.ownThreads = threads == null;
+        this.threads = threads != null ? threads : new MonitorThreads("braid-dirmonitor", 1, System::nanoTime);
     }
 
     /** Starts watching (files already there are looked at first, or skipped, as the options say). */
-    public synchronized void start() {
+    public synchronized void start() throws IOException {
         if (running) {
             return;
         }
+        if (!options.pollingOnly()) {
+            unwatch = threads.watch(baseDir, this::events);
+        }
         running = true;
         LOG.info("watching {} ({}, completion rule {})", baseDir,
-                watcher == null ? "polling every " + options.scanInterval().toMillis() + " ms" : "events + polling",
+                unwatch == null ? "polling every " + options.scanInterval().toMillis() + " ms" : "events + polling",
                 rule);
-        if (eventThread != null) {
-            eventThread.start();
-        }
-        monitorThread.start();
+        wake();
     }
 
     /**
@@ -153,7 +157,7 @@ public final class DirectoryMonitor implements AutoCloseable {
      * scan.
      */
     public void check(Path file) {
-        signals.add(new Signal(SignalKind.HINT, file.toAbsolutePath().normalize()));
+        signal(new Signal(SignalKind.HINT, file.toAbsolutePath().normalize()));
     }
 
     /**
@@ -166,7 +170,7 @@ public final class DirectoryMonitor implements AutoCloseable {
             return;
         }
         CompletableFuture<Void> done = new CompletableFuture<>();
-        signals.add(new Signal(SignalKind.SETTLE, null, done));
+        signal(new Signal(SignalKind.SETTLE, null, done));
         try {
             done.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -187,29 +191,21 @@ public final class DirectoryMonitor implements AutoCloseable {
 
     /** Whether file system events are used (false: polling only). */
     public boolean usesEvents() {
-        return watcher != null;
+        return !options.pollingOnly();
     }
 
     @Override
     public void close() {
-        running = false;
-        if (watcher != null) {
-            try {
-                watcher.close();
-            } catch (IOException e) {
-                LOG.debug("closing the watch service of {}", baseDir, e);
+        synchronized (this) {
+            running = false;
+            if (unwatch != null) {
+                unwatch.run();
+                unwatch = null;
             }
         }
-        monitorThread.interrupt();
-        try {
-            if (monitorThread.isAlive() && Thread.currentThread() != monitorThread) {
-                monitorThread.join(1000);
-            }
-            if (eventThread != null && eventThread.isAlive()) {
-                eventThread.join(1000);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        wake(); // the step cancels its timer
+        if (ownThreads) {
+            threads.close();
         }
     }
 
@@ -237,66 +233,103 @@ public final class DirectoryMonitor implements AutoCloseable {
         }
     }
 
-    // ---------------------------------------------------------------- event thread
+    // ---------------------------------------------------------------- events and steps
 
-    private void eventLoop() {
-        try {
-            while (running) {
-                WatchKey key = watcher.take();
-                for (WatchEvent<?> event : key.pollEvents()) {
-                    WatchEvent.Kind<?> kind = event.kind();
-                    if (kind == StandardWatchEventKinds.OVERFLOW) {
-                        signals.add(new Signal(SignalKind.RESCAN, null));
-                        continue;
-                    }
-                    Path path = baseDir.resolve((Path) event.context());
-                    signals.add(new Signal(kind == StandardWatchEventKinds.ENTRY_DELETE ? SignalKind.GONE
-                            : SignalKind.SEEN, path));
-                }
-                if (!key.reset()) {
-                    LOG.warn("{} can no longer be watched (removed?); scanning only", baseDir);
-                    return;
-                }
+    /** The watch thread's events of this directory (none: it can no longer be watched). */
+    private void events(List<WatchEvent<?>> events) {
+        if (events.isEmpty()) {
+            LOG.warn("{} can no longer be watched (removed?); scanning only", baseDir);
+            return;
+        }
+        for (WatchEvent<?> event : events) {
+            WatchEvent.Kind<?> kind = event.kind();
+            if (kind == StandardWatchEventKinds.OVERFLOW) {
+                signals.add(new Signal(SignalKind.RESCAN, null));
+                continue;
             }
-        } catch (ClosedWatchServiceException | InterruptedException e) {
-            // closing
+            Path path = baseDir.resolve((Path) event.context());
+            signals.add(new Signal(kind == StandardWatchEventKinds.ENTRY_DELETE ? SignalKind.GONE
+                    : SignalKind.SEEN, path));
+        }
+        wake();
+    }
+
+    private void signal(Signal s) {
+        signals.add(s);
+        wake();
+    }
+
+    /** Runs a step soon (once for all the wake-ups that come while one is due or running). */
+    private void wake() {
+        if (wakeups.getAndIncrement() == 0) {
+            try {
+                threads.executor().execute(this::steps);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                wakeups.set(0); // the threads are closed
+                failSettles();
+            }
         }
     }
 
-    // ---------------------------------------------------------------- monitor thread
+    private void steps() {
+        int served;
+        do {
+            served = wakeups.get();
+            try {
+                step();
+            } catch (RuntimeException | Error e) {
+                LOG.error("monitor of {} failed a step", baseDir, e);
+            }
+        } while (wakeups.addAndGet(-served) != 0);
+    }
 
-    private void monitorLoop() {
-        try {
-            long now = System.nanoTime();
+    /** One pass: the signals, a scan if one is due, the due candidates; then the timer for the next pass. */
+    private void step() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+        if (!running) {
+            failSettles();
+            return;
+        }
+        long now = threads.nanoTime();
+        if (!started) {
+            started = true;
             if (options.includeExisting()) {
                 scan(now, true);
             } else {
                 skipExisting();
             }
             nextScan = now + options.scanInterval().toNanos();
-            evaluate(System.nanoTime());
-            while (running) {
-                now = System.nanoTime();
-                long wake = nextScan;
-                for (Candidate c : candidates.values()) {
-                    wake = Math.min(wake, c.due);
-                }
-                Signal signal = wake > now ? signals.poll(wake - now, TimeUnit.NANOSECONDS) : signals.poll();
-                now = System.nanoTime();
-                while (signal != null) {
-                    handle(signal, now);
-                    signal = signals.poll();
-                }
-                if (now - nextScan >= 0) {
-                    scan(now, false);
-                    nextScan = now + options.scanInterval().toNanos();
-                }
-                evaluate(System.nanoTime());
+        }
+        for (Signal signal = signals.poll(); signal != null; signal = signals.poll()) {
+            handle(signal, threads.nanoTime()); // a settle asked meanwhile looks at the time it was asked
+        }
+        now = threads.nanoTime();
+        if (now - nextScan >= 0) {
+            scan(now, false);
+            nextScan = now + options.scanInterval().toNanos();
+        }
+        evaluate(threads.nanoTime());
+        long wake = nextScan;
+        for (Candidate c : candidates.values()) {
+            wake = Math.min(wake, c.due);
+        }
+        long delay = Math.max(0, wake - threads.nanoTime());
+        try {
+            timer = threads.executor().schedule(this::wake, delay, TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // the threads are closed
+        }
+    }
+
+    /** Closed: whoever waits for a settle stops waiting. */
+    private void failSettles() {
+        for (Signal signal = signals.poll(); signal != null; signal = signals.poll()) {
+            if (signal.done != null) {
+                signal.done.complete(null);
             }
-        } catch (InterruptedException e) {
-            // closing
-        } catch (RuntimeException | Error e) {
-            LOG.error("monitor of {} stopped", baseDir, e);
         }
     }
 

@@ -1,36 +1,31 @@
 package io.braid.streams.files;
 
+import io.braid.streams.settings.StreamSettings;
+
 import java.time.Duration;
 import java.util.Locale;
 
 /**
  * Options of a watched directory ({@link DirectoryMonitor}, {@link DirectoryFileStreamQueue}).
- * Every option is declared here once, with its system property and default;
- * {@link #fromSystemProperties()} reads them, the {@code with...} methods override them.
+ * Each option's system property, default and check are declared in {@link StreamSettings}
+ * ({@code braid.streams.files.*}); {@link #fromSystemProperties()} reads them, the
+ * {@code with...} methods override them.
  *
- * @param pollingOnly     {@value #POLLING_PROPERTY} (default {@code false}): no WatchService, only
+ * @param pollingOnly     {@code polling}: no WatchService, only
  *                        the periodic directory scan; for shared file systems that deliver no events
- * @param completion      {@value #COMPLETION_PROPERTY} ({@code auto}, {@code open-files},
- *                        {@code stability}, {@code open-files-and-stability}; default {@code auto}):
+ * @param completion      {@code completion}:
  *                        how a file is known to be closed by its writer, see {@link CompletionRule}
- * @param stabilityWindow {@value #STABILITY_MS_PROPERTY} (default 500 ms): how long size and mtime
+ * @param stabilityWindow {@code stabilityMs}: how long size and mtime
  *                        must stay unchanged under the stability rules
- * @param scanInterval    {@value #SCAN_MS_PROPERTY} (default 150 ms): period of the directory
+ * @param scanInterval    {@code scanMs}: period of the directory
  *                        scan, always on as a safety net for missed or absent events
- * @param recheckInterval {@value #RECHECK_MS_PROPERTY} (default 5 ms): how often a file known to be
+ * @param recheckInterval {@code recheckMs}: how often a file known to be
  *                        open for writing is looked at again (one readlink per known writer fd)
- * @param includeExisting {@value #EXISTING_PROPERTY} (default {@code true}): files already in the
+ * @param includeExisting {@code includeExisting}: files already in the
  *                        directory when monitoring starts count (after the same completion rule)
  */
 public record FileStreamOptions(boolean pollingOnly, CompletionRule completion, Duration stabilityWindow,
                                 Duration scanInterval, Duration recheckInterval, boolean includeExisting) {
-
-    public static final String POLLING_PROPERTY = "braid.streams.files.polling";
-    public static final String COMPLETION_PROPERTY = "braid.streams.files.completion";
-    public static final String STABILITY_MS_PROPERTY = "braid.streams.files.stabilityMs";
-    public static final String SCAN_MS_PROPERTY = "braid.streams.files.scanMs";
-    public static final String RECHECK_MS_PROPERTY = "braid.streams.files.recheckMs";
-    public static final String EXISTING_PROPERTY = "braid.streams.files.includeExisting";
 
     public FileStreamOptions {
         if (completion == null) {
@@ -44,12 +39,12 @@ public record FileStreamOptions(boolean pollingOnly, CompletionRule completion, 
     /** The defaults, overridden by the system properties that are set. */
     public static FileStreamOptions fromSystemProperties() {
         return new FileStreamOptions(
-                Boolean.parseBoolean(System.getProperty(POLLING_PROPERTY, "false")),
-                parseRule(System.getProperty(COMPLETION_PROPERTY, "auto")),
-                Duration.ofMillis(Long.getLong(STABILITY_MS_PROPERTY, 500)),
-                Duration.ofMillis(Long.getLong(SCAN_MS_PROPERTY, 150)),
-                Duration.ofMillis(Long.getLong(RECHECK_MS_PROPERTY, 5)),
-                Boolean.parseBoolean(System.getProperty(EXISTING_PROPERTY, "true")));
+                StreamSettings.FILES_POLLING.get(),
+                StreamSettings.FILES_COMPLETION.get(),
+                Duration.ofMillis(StreamSettings.FILES_STABILITY_MS.get()),
+                Duration.ofMillis(StreamSettings.FILES_SCAN_MS.get()),
+                Duration.ofMillis(StreamSettings.FILES_RECHECK_MS.get()),
+                StreamSettings.FILES_INCLUDE_EXISTING.get());
     }
 
     public FileStreamOptions withPollingOnly(boolean value) {
@@ -76,13 +71,9 @@ public record FileStreamOptions(boolean pollingOnly, CompletionRule completion, 
         return new FileStreamOptions(pollingOnly, completion, stabilityWindow, scanInterval, recheckInterval, value);
     }
 
-    static CompletionRule parseRule(String text) {
-        try {
-            return CompletionRule.valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(COMPLETION_PROPERTY + "=" + text
-                    + ": expected auto, open-files, stability or open-files-and-stability", e);
-        }
+    /** A completion rule by its name in lower case with dashes ({@code open-files}); any case accepted. */
+    public static CompletionRule parseRule(String text) {
+        return CompletionRule.valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
     }
 
     private static void requirePositive(Duration d, String name) {

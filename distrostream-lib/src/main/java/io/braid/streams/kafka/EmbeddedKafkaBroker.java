@@ -78,6 +78,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * wait for {@link #internalTopics()}.
      */
     public static EmbeddedKafkaBroker startAccepting(String host, Path dataDir) throws IOException {
+        return startAccepting(host, dataDir, props -> { });
+    }
+
+    /** As {@link #startAccepting(String, Path)}, with the broker's configuration changed by {@code adjust} (tests: a SASL listener). */
+    static EmbeddedKafkaBroker startAccepting(String host, Path dataDir, java.util.function.Consumer<Properties> adjust)
+            throws IOException {
         long t0 = System.nanoTime();
         quietLogging();
         installExitProcedures();
@@ -90,6 +96,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             int port = ports[0];
             int controllerPort = ports[1];
             Properties props = brokerProperties(host, port, controllerPort, logDir, metaDir);
+            adjust.accept(props);
             KafkaConfig config = new KafkaConfig(props, false);
             if (!Files.exists(metaDir.resolve("meta.properties"))) {
                 format(logDir, metaDir);

@@ -2,10 +2,12 @@ package io.braid.streams.kafka;
 
 import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
+import io.braid.streams.backend.ClientScheduler;
 import io.braid.streams.backend.ObjectBackend;
 import io.braid.streams.backend.ObjectPublisher;
 import io.braid.streams.backend.ObjectSubscriber;
 import io.braid.streams.backend.Sharing;
+import io.braid.streams.settings.StreamSettings;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -94,7 +96,8 @@ import java.util.concurrent.TimeoutException;
  * is reported by the publisher's next publish or flush, and handles flush before their writer is
  * reported closed. One producer per backend (one backend per process), shared by every publisher; one
  * consumer at a time per subscriber. Operations against an unreachable broker fail with a
- * {@link BackendException} after about {@link #REQUEST_TIMEOUT_MS}.
+ * {@link BackendException} after about {@link #REQUEST_TIMEOUT_MS}; a publish, after
+ * {@link #DELIVERY_TIMEOUT_MS}.
  */
 public final class KafkaObjectBackend implements ObjectBackend {
 
@@ -102,6 +105,14 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     /** Bound on every blocking call to the broker (metadata, produce, commit, admin). */
     public static final int REQUEST_TIMEOUT_MS = 5_000;
+    /**
+     * How long the producer keeps retrying a record. Several request time-outs long: a produce
+     * request that timed out on a loaded machine is sent again. Were it the request time-out, a
+     * record whose first request was slow would expire while later ones of its partition were in
+     * flight, and the broker would then refuse those (OutOfOrderSequenceException), failing the
+     * publishing task for a moment's slowness (seen across namespace hosts on 2 busy cores).
+     */
+    public static final int DELIVERY_TIMEOUT_MS = 30_000;
     private static final long REACHABILITY_CHECK_INTERVAL_NS = TimeUnit.SECONDS.toNanos(2);
 
     private final String bootstrapServers;
@@ -111,7 +122,24 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** Each share group's configuration request ({@link #groupConfiguration}): sent once, again after a failure. */
     private final Map<String, KafkaFuture<Void>> groupConfigurations = new ConcurrentHashMap<>();
     private volatile long lastReachableNs;
+    /**
+     * The process's scheduler, for the backend's short background work. Not the readers': each
+     * reader is a loop that blocks on its consumer, on a thread of its own ({@link GroupSubscriber}),
+     * which a bounded shared pool could not hold for every reader of a process.
+     */
+    private final ClientScheduler scheduler;
+    /** Whether this backend made {@link #scheduler} (and closes it). */
+    private final boolean ownScheduler;
+
+    /** A backend with a scheduler of its own (a program that uses the backend without a stream client). */
     public KafkaObjectBackend(String bootstrapServers) {
+        this(bootstrapServers, null);
+    }
+
+    /** A backend whose background work runs on {@code scheduler} (null: one of its own), the process's client's. */
+    public KafkaObjectBackend(String bootstrapServers, ClientScheduler scheduler) {
+        this.ownScheduler = scheduler == null;
+        this.scheduler = scheduler != null ? scheduler : new ClientScheduler("braid-kafka-backend");
         this.bootstrapServers = bootstrapServers;
         this.producer = new KafkaProducer<>(producerProperties(bootstrapServers), new ByteArraySerializer(),
                 new ByteArraySerializer());
@@ -324,6 +352,9 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     @Override
     public void close() {
+        if (ownScheduler) {
+            scheduler.close();
+        }
         producer.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
         admin.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
     }
@@ -337,17 +368,17 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(ProducerConfig.BUFFER_MEMORY_CONFIG, String.valueOf(4L * EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(DELIVERY_TIMEOUT_MS));
         p.put(ProducerConfig.SEND_BUFFER_CONFIG, "-1");
         p.put(ProducerConfig.RECEIVE_BUFFER_CONFIG, "-1");
-        return withoutMetricsReporting(p);
+        return withClientSettings(withoutMetricsReporting(p));
     }
 
     static Properties consumerProperties(String bootstrapServers, String group, Acquisition acquisition) {
         Properties p = groupConsumerProperties(bootstrapServers, group, acquisition);
         p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
         p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, acquisition.acquireMode());
-        return p;
+        return withClientSettings(p);
     }
 
     /** What share and classic consumers have in common: the group, the poll and fetch sizes, timeouts, buffers. */
@@ -374,7 +405,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         // A lost reader's client is removed by the stream server; without one, its successor waits this long.
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
-        return p;
+        return withClientSettings(p);
     }
 
     static Properties adminProperties(String bootstrapServers) {
@@ -384,7 +415,16 @@ public final class KafkaObjectBackend implements ObjectBackend {
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
         p.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "20");
         p.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "100");
-        return withoutMetricsReporting(p);
+        return withClientSettings(withoutMetricsReporting(p));
+    }
+
+    /**
+     * The user's {@code braid.streams.kafka.*} settings ({@link StreamSettings#KAFKA}) over
+     * Braid's: what an external cluster needs of its clients (SASL, TLS). Last, so that they win.
+     */
+    private static Properties withClientSettings(Properties p) {
+        p.putAll(StreamSettings.KAFKA.values());
+        return p;
     }
 
     /**

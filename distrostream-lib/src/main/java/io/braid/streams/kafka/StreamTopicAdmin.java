@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -32,6 +32,8 @@ public final class StreamTopicAdmin implements AutoCloseable {
 
     /** The stream id of {@link #warmUp()}'s topic (server-assigned ids never look like it). */
     static final String WARM_UP_STREAM = "warm-up";
+    /** Share-group initialisations at once. */
+    static final int INIT_THREADS = 2;
 
     private final Admin admin;
     private final TopicBatcher topics;
@@ -39,11 +41,16 @@ public final class StreamTopicAdmin implements AutoCloseable {
     private final CompletableFuture<Void> groupsReady;
     /** Share group -> its initialisation, running in the background after its topic was created. */
     private final Map<String, CompletableFuture<Void>> groupInits = new ConcurrentHashMap<>();
-    private final ExecutorService initThreads = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "braid-share-group-init");
-        t.setDaemon(true);
-        return t;
-    });
+    /**
+     * Runs the groups' initialisations (each waits for the coordinators, then retries for up to a
+     * second): a few at once, the rest queue; idle threads end.
+     */
+    private final ThreadPoolExecutor initThreads = new ThreadPoolExecutor(INIT_THREADS, INIT_THREADS, 30,
+            TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                Thread t = new Thread(r, "braid-share-group-init");
+                t.setDaemon(true);
+                return t;
+            });
 
     /** An admin for a running cluster. */
     public StreamTopicAdmin(String bootstrapServers) {
@@ -56,6 +63,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
      * initialised once {@code groupsReady} completes.
      */
     public StreamTopicAdmin(String bootstrapServers, CompletableFuture<Void> groupsReady) {
+        initThreads.allowCoreThreadTimeOut(true);
         this.groupsReady = groupsReady;
         this.admin = Admin.create(KafkaObjectBackend.adminProperties(bootstrapServers));
         this.topics = new TopicBatcher(newTopics -> admin.createTopics(newTopics).values(),

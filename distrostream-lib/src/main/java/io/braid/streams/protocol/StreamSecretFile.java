@@ -3,6 +3,7 @@ package io.braid.streams.protocol;
 import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.auth.RunSecret;
 import io.braid.comm.tls.TlsIdentity;
+import io.braid.streams.settings.StreamSettings;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -24,9 +25,9 @@ import java.util.List;
 public final class StreamSecretFile {
 
     /** Environment variable naming the secret file of the stream server that {@code BRAID_STREAM_SERVER} names. */
-    public static final String ENV = "BRAID_STREAM_SECRET_FILE";
+    public static final String ENV = StreamSettings.SECRET_FILE.environment();
     /** System property with the same meaning; wins over {@link #ENV} (braid-run sets it for its workers). */
-    public static final String PROPERTY = "braid.stream.secretFile";
+    public static final String PROPERTY = StreamSettings.SECRET_FILE.property();
 
     private StreamSecretFile() {
     }

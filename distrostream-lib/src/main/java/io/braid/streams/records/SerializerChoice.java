@@ -3,6 +3,7 @@ package io.braid.streams.records;
 import io.braid.streams.BackendException;
 import io.braid.streams.JavaStreamSerializer;
 import io.braid.streams.StreamSerializer;
+import io.braid.streams.settings.StreamSettings;
 
 import java.lang.reflect.InvocationTargetException;
 import java.util.Map;
@@ -10,16 +11,16 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * This process's {@link StreamSerializer}: the class named by the system property
- * {@value #PROPERTY}, else by the environment variable {@value #ENV}, else
+ * {@code braid.streams.serializer}, else by the environment variable {@code BRAID_STREAMS_SERIALIZER}, else
  * {@link JavaStreamSerializer}. Read at every use (so a test may change it), instantiated once
  * per class name.
  */
 public final class SerializerChoice {
 
     /** Class name of the process's serializer (default {@link JavaStreamSerializer}). */
-    public static final String PROPERTY = "braid.streams.serializer";
+    public static final String PROPERTY = StreamSettings.SERIALIZER.property();
     /** As {@link #PROPERTY}, for processes whose command line one does not control; the property wins. */
-    public static final String ENV = "BRAID_STREAMS_SERIALIZER";
+    public static final String ENV = StreamSettings.SERIALIZER.environment();
 
     private static final StreamSerializer DEFAULT = new JavaStreamSerializer();
     private static final Map<String, StreamSerializer> INSTANCES = new ConcurrentHashMap<>();
@@ -29,11 +30,8 @@ public final class SerializerChoice {
 
     /** The configured class name, or null for the default. */
     static String configuredName() {
-        String name = System.getProperty(PROPERTY);
-        if (name == null || name.isBlank()) {
-            name = System.getenv(ENV);
-        }
-        return name == null || name.isBlank() ? null : name.trim();
+        String name = StreamSettings.SERIALIZER.get();
+        return name == null ? null : name.trim();
     }
 
     /** This process's serializer; {@code stream} names the stream in the error when it cannot be made. */

@@ -9,6 +9,7 @@ import io.braid.streams.StreamType;
 import io.braid.streams.backend.FileStreamQueue;
 import io.braid.streams.files.DirectoryFileStreamQueue;
 import io.braid.streams.files.FileStreamOptions;
+import io.braid.streams.files.MonitorThreads;
 import io.braid.streams.protocol.Ack;
 import io.braid.streams.protocol.ApplicationProgress;
 import io.braid.streams.protocol.ApplicationReaders;
@@ -36,26 +37,26 @@ import io.braid.streams.protocol.StreamRequest;
 import io.braid.streams.protocol.StreamStatus;
 import io.braid.streams.server.StreamRegistry.Closed;
 import io.braid.streams.server.StreamRegistry.StreamMeta;
+import io.braid.streams.settings.StreamSettings;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * The stream server: the {@link StreamRegistry} behind a Netty {@link MessageServer}, plus the
@@ -64,42 +65,51 @@ import java.util.concurrent.TimeUnit;
  * closes, and the grace timeout of disconnected writers. Embeddable (several per JVM) or standalone
  * ({@link StandaloneServerMain}).
  *
- * <p>Threads: registry calls are serialised by a lock; network threads never block: work that may
- * (starting the broker, creating a topic, opening or reading a file queue) runs on a worker pool.
+ * <p>Threads ({@link ServerLoop}): Netty's I/O threads decode and hand every message to the
+ * server's one loop thread, which owns the registry and everything else here (no locks); calls
+ * that block (Kafka, file queues' disk work) run on a bounded pool and come back to the loop with
+ * their result. Timers (grace periods, poll timeouts, hand-over timeouts) come from the
+ * {@link LoopClock} and run on the loop.
  */
 public final class DistroStreamServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DistroStreamServer.class);
 
-    /** How long a disconnected client keeps its writer roles (system property {@value #GRACE_PROPERTY}, ms). */
-    public static final String GRACE_PROPERTY = "braid.streams.writerGraceMs";
-    public static final long DEFAULT_WRITER_GRACE_MS = 30_000;
+    /** How long a disconnected client keeps its writer roles (system property {@code braid.streams.writerGraceMs}, ms). */
+    public static final String GRACE_PROPERTY = StreamSettings.WRITER_GRACE_MS.property();
+    public static final long DEFAULT_WRITER_GRACE_MS = StreamSettings.WRITER_GRACE_MS.defaultValue();
+    /** How long a second registration of a stream waits for the first one's backend. */
+    static final long ATTACH_WAIT_MS = TimeUnit.MINUTES.toMillis(5);
 
-    private final StreamRegistry registry;
-    private final ProgressReports progress;
+    private final ServerLoop loop = new ServerLoop();
+    /** The file streams' directory monitors run here (a few threads and one watch thread for all). */
+    private final MonitorThreads monitors = new MonitorThreads("stream-server-files");
+    private final LoopClock clock;
     private final ObjectTopics topics;
     private final FileQueueFactory fileQueues;
-    private final ExecutorService work;
-    private final ScheduledExecutorService timer;
     private final String advertisedHost;
     private final Set<StreamType> allowedTypes;
     private final String disallowedHint;
-    private final Map<String, Set<Channel>> channelsByClient = new ConcurrentHashMap<>();
-    /** Guarded by itself; changes are sent under the lock so that each client sees them in order. */
-    private final ObjectReaderCounts readerCounts = new ObjectReaderCounts();
-    /** Moves an application's reading from its solo reader's group to its share group when a second reader opens. */
-    private final SoloHandOvers soloHandOvers;
-    private final Map<String, FileStream> fileStreams = new ConcurrentHashMap<>();
-    /** When a new stream's backend (topic, file queue) is ready; attachers and first users wait for it. */
-    private final StreamReadiness ready;
     private volatile MessageServer server;
     private volatile boolean closed;
     /** Held while the server closes. */
     private final Object closing = new Object();
-    private ScheduledFuture<?> expiryTask;
+
+    // Owned by the loop.
+    private final StreamRegistry registry;
+    private final ProgressReports progress;
+    private final Map<String, Set<Channel>> channelsByClient = new HashMap<>();
+    private final ObjectReaderCounts readerCounts = new ObjectReaderCounts();
+    /** Moves an application's reading from its solo reader's group to its share group when a second reader opens. */
+    private final SoloHandOvers soloHandOvers;
+    private final Map<String, FileStream> fileStreams = new HashMap<>();
+    /** When a new stream's backend (topic, file queue) is ready; attachers and first users wait for it. */
+    private final StreamReadiness ready;
+    private LoopClock.Timeout expiryTask;
     private long expiryAt = Long.MAX_VALUE;
 
     private DistroStreamServer(StreamServerBuilder b) {
+        this.clock = b.clock != null ? b.clock : loop;
         this.registry = new StreamRegistry("ds-" + UUID.randomUUID().toString().substring(0, 8) + "-", b.writerGraceMs);
         this.progress = new ProgressReports(registry);
         this.advertisedHost = AdvertisedHost.of(b.host);
@@ -107,11 +117,9 @@ public final class DistroStreamServer implements AutoCloseable {
         this.disallowedHint = b.disallowedHint;
         this.topics = b.topics != null ? b.topics : new KafkaTopics(b.kafka, advertisedHost,
                 b.workDir == null ? null : b.workDir.resolve("kafka"));
-        this.fileQueues = b.fileQueues != null ? b.fileQueues : DistroStreamServer::directoryQueue;
-        this.work = Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-work", true));
-        this.ready = new StreamReadiness(topics);
-        this.soloHandOvers = new SoloHandOvers(topics, work, this::sendToClient);
-        this.timer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("stream-server-timer", true));
+        this.fileQueues = b.fileQueues != null ? b.fileQueues : this::directoryQueue;
+        this.ready = new StreamReadiness(topics, loop);
+        this.soloHandOvers = new SoloHandOvers(topics, loop, clock, this::sendToClient);
     }
 
     /**
@@ -160,6 +168,28 @@ public final class DistroStreamServer implements AutoCloseable {
     }
 
     /**
+     * Runs {@code query} on the server's loop and returns its answer (tests look at the server's
+     * state between two steps of a scenario, without sleeping).
+     */
+    <T> T inspect(Function<StreamRegistry, T> query) throws InterruptedException, ExecutionException, TimeoutException {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        loop.execute(() -> {
+            try {
+                answer.complete(query.apply(registry));
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        return answer.get(10, TimeUnit.SECONDS);
+    }
+
+    /** The number of long polls waiting on file stream {@code streamId} (tests, through {@link #inspect}). */
+    int waitingPolls(String streamId) {
+        FileStream fs = fileStreams.get(streamId);
+        return fs == null ? 0 : fs.waiters.size();
+    }
+
+    /**
      * Stops accepting, closes every connection, the file queues and the embedded broker. A call
      * made while another thread closes the server returns once that close is done, so a process
      * that exits right after it cannot cut the broker's stop short (its data directory stayed).
@@ -179,26 +209,44 @@ public final class DistroStreamServer implements AutoCloseable {
         if (server != null) {
             server.close();
         }
-        timer.shutdownNow();
-        work.shutdownNow();
-        ready.close();
-        for (FileStream fs : fileStreams.values()) {
+        // The loop hands over what it owns, then stops: the queues and topics close on this thread.
+        CompletableFuture<List<FileStream>> owned = new CompletableFuture<>();
+        loop.execute(() -> {
+            ready.close();
+            if (expiryTask != null) {
+                expiryTask.cancel();
+            }
+            owned.complete(List.copyOf(fileStreams.values()));
+            fileStreams.clear();
+        });
+        List<FileStream> streams;
+        try {
+            streams = owned.get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            streams = List.of();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("the stream server's loop did not stop in time: {}", e.toString());
+            streams = List.of();
+        }
+        loop.close();
+        for (FileStream fs : streams) {
             try {
                 fs.queue.close();
             } catch (RuntimeException e) {
                 LOG.warn("closing the file queue of stream {} failed: {}", fs.streamId, e.toString());
             }
         }
-        fileStreams.clear();
+        monitors.close();
         topics.close();
     }
 
     // ---------------------------------------------------------------- request handling
 
-    /** One client connection. */
+    /** One client connection. Its fields are the loop's, except {@code channel}, set by Netty first. */
     private final class Connection extends MessageHandler {
-        private volatile String clientId;
-        private volatile String applicationId;
+        private String clientId;
+        private String applicationId;
         private volatile Channel channel;
 
         @Override
@@ -209,45 +257,49 @@ public final class DistroStreamServer implements AutoCloseable {
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
-            if (msg instanceof ClientHello hello) {
-                onHello(this, hello);
-            } else if (msg instanceof StreamRequest request) {
-                if (clientId == null) {
-                    reply(channel, new ErrorReply(request.requestId(), ErrorReply.Kind.BACKEND,
-                            "protocol error: request before ClientHello"));
-                    return;
-                }
-                handle(this, request);
-            } else if (msg instanceof ReaderProgress p) {
-                progress.report(p);
-            } else if (msg instanceof ObjectReaderClosed r && clientId != null) {
-                synchronized (readerCounts) {
-                    tell(readerCounts.closed(r.streamId(), applicationId, r.readerId()));
-                }
-                soloHandOvers.answered(r.readerId());
-            } else if (msg instanceof HandedOver h && clientId != null) {
-                soloHandOvers.answered(h.readerId());
-            } else {
-                log.warn("unexpected {} from {}, ignored", msg.getClass().getSimpleName(), ctx.channel().remoteAddress());
-            }
+            loop.execute(() -> received(this, msg));
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            if (clientId != null) {
-                onDisconnect(this);
-            }
+            loop.execute(() -> {
+                if (clientId != null) {
+                    onDisconnect(this);
+                }
+            });
             super.channelInactive(ctx);
+        }
+    }
+
+    /** On the loop: one message from a connection. */
+    private void received(Connection c, Message msg) {
+        if (msg instanceof ClientHello hello) {
+            onHello(c, hello);
+        } else if (msg instanceof StreamRequest request) {
+            if (c.clientId == null) {
+                reply(c.channel, new ErrorReply(request.requestId(), ErrorReply.Kind.BACKEND,
+                        "protocol error: request before ClientHello"));
+                return;
+            }
+            handle(c, request);
+        } else if (msg instanceof ReaderProgress p) {
+            progress.report(p);
+        } else if (msg instanceof ObjectReaderClosed r && c.clientId != null) {
+            tell(readerCounts.closed(r.streamId(), c.applicationId, r.readerId()));
+            soloHandOvers.answered(r.readerId());
+        } else if (msg instanceof HandedOver h && c.clientId != null) {
+            soloHandOvers.answered(h.readerId());
+        } else {
+            LOG.warn("unexpected {} from {}, ignored", msg.getClass().getSimpleName(),
+                    c.channel == null ? "?" : c.channel.remoteAddress());
         }
     }
 
     private void onHello(Connection c, ClientHello hello) {
         c.clientId = hello.clientId();
         c.applicationId = hello.applicationId();
-        channelsByClient.computeIfAbsent(hello.clientId(), k -> ConcurrentHashMap.newKeySet()).add(c.channel);
-        synchronized (registry) {
-            registry.clientConnected(hello.clientId());
-        }
+        channelsByClient.computeIfAbsent(hello.clientId(), k -> new LinkedHashSet<>()).add(c.channel);
+        registry.clientConnected(hello.clientId());
         LOG.debug("client {} (application {}) connected from {}", hello.clientId(), hello.applicationId(),
                 c.channel.remoteAddress());
     }
@@ -258,23 +310,18 @@ public final class DistroStreamServer implements AutoCloseable {
             channels.remove(c.channel);
         }
         if (channels == null || channels.isEmpty()) {
-            synchronized (readerCounts) {
-                readerCounts.clientGone(c.clientId).forEach(this::tell);
-            }
+            readerCounts.clientGone(c.clientId).forEach(this::tell);
             soloHandOvers.clientGone(c.clientId);
         }
-        Map<String, List<String>> readersGone;
-        synchronized (registry) {
-            readersGone = registry.clientDisconnected(c.clientId, now());
-            scheduleExpiry();
-        }
+        Map<String, List<String>> readersGone = registry.clientDisconnected(c.clientId, clock.nowMs());
+        scheduleExpiry();
         for (FileStream fs : fileStreams.values()) {
             fs.cancelWaiters(c.channel);
         }
         readersGone.forEach((streamId, readers) -> {
             FileStream fs = fileStreams.get(streamId);
             if (fs != null) {
-                work.execute(() -> readers.forEach(fs.queue::readerGone));
+                readers.forEach(fs.queue::readerGone);
             }
         });
         LOG.debug("client {} disconnected", c.clientId);
@@ -284,32 +331,22 @@ public final class DistroStreamServer implements AutoCloseable {
         long id = request.requestId();
         try {
             if (request instanceof RegisterStream r) {
-                work.execute(() -> guarded(c, id, () -> register(c, r)));
+                register(c, r);
             } else if (request instanceof LookupStream r) {
                 reply(c.channel, info(id, lookup(c, r)));
             } else if (request instanceof RegisterWriter r) {
-                synchronized (registry) {
-                    registry.addWriter(r.streamId(), r.writerId(), c.clientId);
-                }
+                registry.addWriter(r.streamId(), r.writerId(), c.clientId);
                 reply(c.channel, new Ack(id));
             } else if (request instanceof RegisterReader r) {
-                synchronized (registry) {
-                    registry.addReader(r.streamId(), r.readerId(), c.clientId);
-                }
+                registry.addReader(r.streamId(), r.readerId(), c.clientId);
                 reply(c.channel, new Ack(id));
             } else if (request instanceof OpenObjectReader r) {
-                synchronized (readerCounts) {
-                    tell(readerCounts.opened(r.streamId(), c.applicationId, r.readerId(), c.clientId));
-                }
+                tell(readerCounts.opened(r.streamId(), c.applicationId, r.readerId(), c.clientId));
                 reply(c.channel, new Ack(id));
             } else if (request instanceof CloseWriter r) {
-                reply(c.channel, info(id, closeWriter(c, r)));
+                closeWriter(c, r);
             } else if (request instanceof StreamStatus r) {
-                StreamMeta meta;
-                synchronized (registry) {
-                    meta = registry.lookup(r.streamId(), c.clientId);
-                }
-                reply(c.channel, info(id, meta));
+                reply(c.channel, info(id, registry.lookup(r.streamId(), c.clientId)));
             } else if (request instanceof PollFiles r) {
                 pollFiles(c, r);
             } else if (request instanceof PublishFile r) {
@@ -319,120 +356,148 @@ public final class DistroStreamServer implements AutoCloseable {
             } else if (request instanceof AwaitObjectStream r) {
                 awaitObjectStream(c, r);
             } else if (request instanceof ServerInfoRequest) {
-                work.execute(() -> guarded(c, id, () -> new ServerInfo(id, topics.bootstrap())));
+                answerLater(c, id, topics::bootstrap, bootstrap -> new ServerInfo(id, bootstrap));
             } else {
                 reply(c.channel, new ErrorReply(id, ErrorReply.Kind.BACKEND, "unsupported request "
                         + request.getClass().getSimpleName()));
             }
-        } catch (StreamRegistryException e) {
-            reply(c.channel, new ErrorReply(id, e.kind(), e.getMessage()));
-        } catch (RuntimeException e) {
-            LOG.warn("request {} from client {} failed", request, c.clientId, e);
-            reply(c.channel, new ErrorReply(id, ErrorReply.Kind.BACKEND, "stream server error: " + e));
+        } catch (StreamRegistryException | RuntimeException e) {
+            reply(c.channel, failure(c, id, e));
         }
     }
 
-    private interface Work {
-        StreamReply run() throws StreamRegistryException, BackendException;
+    /** The reply to a request that failed with {@code e}. */
+    private static StreamReply failure(Connection c, long requestId, Throwable e) {
+        if (e instanceof StreamRegistryException sre) {
+            return new ErrorReply(requestId, sre.kind(), sre.getMessage());
+        }
+        if (e instanceof BackendException) {
+            return new ErrorReply(requestId, ErrorReply.Kind.BACKEND, e.getMessage());
+        }
+        LOG.warn("request {} from client {} failed", requestId, c.clientId, e);
+        return new ErrorReply(requestId, ErrorReply.Kind.BACKEND, "stream server error: " + e);
     }
 
-    /** Runs {@code w} (on a worker thread) and sends its reply or its failure. */
-    private void guarded(Connection c, long id, Work w) {
-        StreamReply r;
-        try {
-            r = w.run();
-        } catch (StreamRegistryException e) {
-            r = new ErrorReply(id, e.kind(), e.getMessage());
-        } catch (BackendException e) {
-            r = new ErrorReply(id, ErrorReply.Kind.BACKEND, e.getMessage());
-        } catch (RuntimeException e) {
-            LOG.warn("request {} from client {} failed", id, c.clientId, e);
-            r = new ErrorReply(id, ErrorReply.Kind.BACKEND, "stream server error: " + e);
-        }
-        if (r != null) {
-            reply(c.channel, r);
-        }
+    /** Runs {@code call} on the backend pool; back on the loop, replies with {@code answer} of its result or its failure. */
+    private <T> void answerLater(Connection c, long requestId, ServerLoop.Blocking<T> call,
+                                 Function<T, StreamReply> answer) {
+        loop.offload(call, (result, e) -> reply(c.channel, e == null ? answer.apply(result) : failure(c, requestId, e)));
     }
 
-    private StreamReply register(Connection c, RegisterStream r) throws StreamRegistryException, BackendException {
+    private void register(Connection c, RegisterStream r) throws StreamRegistryException {
         if (!allowedTypes.contains(r.type())) {
             throw new StreamRegistryException(ErrorReply.Kind.REGISTRATION, (r.type() == StreamType.OBJECT ? "object"
                     : "file") + " streams are disabled on this server" + disallowedHint);
         }
-        StreamRegistry.Registration reg;
-        CompletableFuture<Void> readiness;
-        synchronized (registry) {
-            reg = registry.register(r.type(), r.alias(), r.mode(), r.baseDir(), c.clientId);
-            readiness = ready.of(reg.stream().id());
-        }
+        StreamRegistry.Registration reg = registry.register(r.type(), r.alias(), r.mode(), r.baseDir(), c.clientId);
         StreamMeta meta = reg.stream();
-        if (reg.created() && meta.type() == StreamType.OBJECT && topics.createsTopicsInBackground()) {
+        CompletableFuture<Void> readiness = ready.of(meta.id());
+        long id = r.requestId();
+        if (!reg.created()) {
+            attach(c, id, meta);
+        } else if (meta.type() == StreamType.OBJECT && topics.createsTopicsInBackground()) {
             ready.createTopicInBackground(meta.id(), c.applicationId);
             LOG.info("object stream {} registered{} (its topic is being created)", meta.id(),
                     meta.alias() == null ? "" : " as '" + meta.alias() + "'");
-        } else if (reg.created()) {
-            try {
-                if (meta.type() == StreamType.OBJECT) {
-                    topics.createTopic(meta.id(), c.applicationId);
-                } else {
-                    FileStream fs = new FileStream(meta.id(), meta.mode(), meta.baseDir(),
-                            fileQueues.open(meta.id(), Path.of(meta.baseDir())), this::isClosed, work, () -> closed);
-                    fileStreams.put(meta.id(), fs);
-                    fs.queue.onAvailable(fs::wakeAll);
-                }
-                readiness.complete(null);
-                LOG.info("{} stream {} registered{}{}", meta.type() == StreamType.OBJECT ? "object" : "file", meta.id(),
-                        meta.alias() == null ? "" : " as '" + meta.alias() + "'",
-                        meta.baseDir() == null ? "" : " on " + meta.baseDir());
-            } catch (BackendException | RuntimeException e) {
-                readiness.completeExceptionally(e);
-                throw e instanceof BackendException be ? be
-                        : new BackendException("cannot set up stream " + meta.id() + ": " + e.getMessage(), e);
-            }
+            reply(c.channel, info(id, meta));
+        } else if (meta.type() == StreamType.OBJECT) {
+            loop.offload(() -> {
+                topics.createTopic(meta.id(), c.applicationId);
+                return null;
+            }, (v, e) -> created(c, id, meta, readiness, e));
         } else {
-            try {
-                readiness.get(5, TimeUnit.MINUTES);
-            } catch (Exception e) {
-                throw new BackendException("stream " + meta.id() + " ('" + meta.alias() + "') could not be set up: "
-                        + (e.getCause() != null ? e.getCause().getMessage() : e.toString()), e);
-            }
+            loop.offload(() -> fileQueues.open(meta.id(), Path.of(meta.baseDir())), (queue, e) -> {
+                if (e == null) {
+                    FileStream fs = new FileStream(meta.id(), meta.mode(), meta.baseDir(), queue, this::isClosed);
+                    fileStreams.put(meta.id(), fs);
+                    queue.onAvailable(() -> loop.execute(() -> fs.wake(false)));
+                }
+                created(c, id, meta, readiness, e);
+            });
         }
-        return info(r.requestId(), meta);
+    }
+
+    /** On the loop, once a new stream's backend is set up or failed ({@code e}): completes its readiness, replies. */
+    private void created(Connection c, long requestId, StreamMeta meta, CompletableFuture<Void> readiness, Throwable e) {
+        if (e == null) {
+            readiness.complete(null);
+            LOG.info("{} stream {} registered{}{}", meta.type() == StreamType.OBJECT ? "object" : "file", meta.id(),
+                    meta.alias() == null ? "" : " as '" + meta.alias() + "'",
+                    meta.baseDir() == null ? "" : " on " + meta.baseDir());
+            reply(c.channel, info(requestId, meta));
+            return;
+        }
+        BackendException be = e instanceof BackendException b ? b
+                : new BackendException("cannot set up stream " + meta.id() + ": " + e.getMessage(), e);
+        readiness.completeExceptionally(be);
+        reply(c.channel, new ErrorReply(requestId, ErrorReply.Kind.BACKEND, be.getMessage()));
+    }
+
+    /**
+     * A registration that attached to an existing stream: answered once the stream's backend is
+     * ready, or after {@link #ATTACH_WAIT_MS} without it.
+     */
+    private void attach(Connection c, long requestId, StreamMeta meta) {
+        String what = "stream " + meta.id() + " ('" + meta.alias() + "') could not be set up: ";
+        boolean[] answered = {false};
+        LoopClock.Timeout giveUp = onLoopAfter(ATTACH_WAIT_MS, () -> {
+            answered[0] = true;
+            reply(c.channel, new ErrorReply(requestId, ErrorReply.Kind.BACKEND, what + "not ready within "
+                    + ATTACH_WAIT_MS + " ms"));
+        });
+        ready.whenReady(meta.id(), failure -> {
+            giveUp.cancel();
+            if (!answered[0]) {
+                reply(c.channel, failure == null ? info(requestId, meta)
+                        : new ErrorReply(requestId, ErrorReply.Kind.BACKEND, what + failure));
+            }
+        });
     }
 
     /** Replies once the stream's topic exists (at once if it does), or with why it could not be created. */
     private void awaitObjectStream(Connection c, AwaitObjectStream r) throws StreamRegistryException {
-        synchronized (registry) {
-            registry.lookup(r.streamId(), c.clientId); // an unknown id is an error
-        }
+        registry.lookup(r.streamId(), c.clientId); // an unknown id is an error
         ready.whenReady(r.streamId(), failure -> reply(c.channel, failure == null ? new Ack(r.requestId())
                 : new ErrorReply(r.requestId(), ErrorReply.Kind.BACKEND, "stream " + r.streamId()
                         + " could not be set up: " + failure)));
     }
 
     private StreamMeta lookup(Connection c, LookupStream r) throws StreamRegistryException {
-        synchronized (registry) {
-            return r.streamId() != null ? registry.lookup(r.streamId(), c.clientId)
-                    : registry.lookupAlias(r.alias(), c.clientId);
-        }
+        return r.streamId() != null ? registry.lookup(r.streamId(), c.clientId)
+                : registry.lookupAlias(r.alias(), c.clientId);
     }
 
-    private StreamMeta closeWriter(Connection c, CloseWriter r) throws StreamRegistryException {
+    /**
+     * A file stream's queue first takes in the files already complete (a disk scan, on the
+     * backend pool), so that the readers' last poll after the close sees the files written just
+     * before it; then the writer closes, on the loop.
+     */
+    private void closeWriter(Connection c, CloseWriter r) throws StreamRegistryException {
         FileStream files = fileStreams.get(r.streamId());
-        if (files != null) {
-            files.queue.settle(); // the writer's last files are in before anyone sees the stream closed
+        if (files == null) {
+            closeWriterNow(c, r);
+            return;
         }
-        Closed closed;
-        StreamMeta meta;
-        synchronized (registry) {
-            closed = registry.closeWriter(r.streamId(), r.writerId(), c.clientId);
-            meta = registry.lookup(r.streamId(), null);
-        }
+        loop.offload(() -> {
+            files.queue.settle();
+            return null;
+        }, (v, e) -> {
+            try {
+                closeWriterNow(c, r);
+            } catch (StreamRegistryException | RuntimeException failure) {
+                reply(c.channel, failure(c, r.requestId(), failure));
+            }
+        });
+    }
+
+    private void closeWriterNow(Connection c, CloseWriter r) throws StreamRegistryException {
+        Closed closed = registry.closeWriter(r.streamId(), r.writerId(), c.clientId);
+        StreamMeta meta = registry.lookup(r.streamId(), null);
         if (closed != null) {
             LOG.info("stream {} closed (its last writer {} closed it)", meta.id(), r.writerId());
             announce(closed);
         }
-        return meta;
+        reply(c.channel, info(r.requestId(), meta));
     }
 
     private void publishFile(Connection c, PublishFile r) throws StreamRegistryException {
@@ -443,39 +508,22 @@ public final class DistroStreamServer implements AutoCloseable {
             throw new StreamRegistryException(ErrorReply.Kind.FORBIDDEN, "cannot publish " + r.path() + " on file stream "
                     + r.streamId() + ": it is not inside the stream's base directory " + base);
         }
-        synchronized (registry) {
-            registry.addWriter(r.streamId(), r.writerId(), c.clientId);
-        }
-        work.execute(() -> guarded(c, r.requestId(), () -> {
-            fs.queue.published(p.toString());
-            return new Ack(r.requestId());
-        }));
+        registry.addWriter(r.streamId(), r.writerId(), c.clientId);
+        fs.queue.published(p.toString());
+        reply(c.channel, new Ack(r.requestId()));
     }
 
     private void pollFiles(Connection c, PollFiles r) throws StreamRegistryException {
         FileStream fs = fileStream(r.streamId());
-        synchronized (registry) {
-            registry.addReader(r.streamId(), r.readerId(), c.clientId);
-        }
+        registry.addReader(r.streamId(), r.readerId(), c.clientId);
         FileStream.Waiter w = fs.new Waiter(c.channel, c.applicationId, r);
-        work.execute(() -> {
-            if (w.tryServe(r.timeoutMs() <= 0 || isClosed(r.streamId()))) {
-                return;
-            }
-            fs.waiters.add(w);
-            // Paths may have arrived between the take and joining the waiters.
-            w.tryServe(false);
-            if (!w.isDone()) {
-                w.setTimeout(timer.schedule(() -> work.execute(() -> w.tryServe(true)), r.timeoutMs(), TimeUnit.MILLISECONDS));
-            }
-        });
+        if (!w.tryServe(r.timeoutMs() <= 0 || isClosed(r.streamId()))) {
+            w.await(onLoopAfter(r.timeoutMs(), () -> w.tryServe(true)));
+        }
     }
 
     private FileStream fileStream(String streamId) throws StreamRegistryException {
-        StreamMeta meta;
-        synchronized (registry) {
-            meta = registry.lookup(streamId, null);
-        }
+        StreamMeta meta = registry.lookup(streamId, null);
         if (meta.type() != StreamType.FILE) {
             throw new StreamRegistryException(ErrorReply.Kind.FORBIDDEN, "stream " + streamId + " is an object stream,"
                     + " not a file stream");
@@ -489,29 +537,22 @@ public final class DistroStreamServer implements AutoCloseable {
     }
 
     private boolean isClosed(String streamId) {
-        synchronized (registry) {
-            try {
-                return registry.lookup(streamId, null).closed();
-            } catch (StreamRegistryException e) {
-                return false;
-            }
+        try {
+            return registry.lookup(streamId, null).closed();
+        } catch (StreamRegistryException e) {
+            return false;
         }
     }
 
     /**
-     * Called holding {@link #readerCounts}: tells the application's reading clients their new
-     * reader count, and starts the hand-over the change needs, if any (they are told again when it
-     * ends).
+     * Tells the application's reading clients their new reader count, and starts the hand-over
+     * the change needs, if any (they are told again when it ends).
      */
     private void tell(ObjectReaderCounts.Change change) {
         if (change == null) {
             return;
         }
-        soloHandOvers.changed(change, () -> {
-            synchronized (readerCounts) {
-                tell(readerCounts.current(change.streamId(), change.applicationId()));
-            }
-        });
+        soloHandOvers.changed(change, () -> tell(readerCounts.current(change.streamId(), change.applicationId())));
         ApplicationReaders push = new ApplicationReaders(change.streamId(), change.readers(),
                 soloHandOvers.sharing(change));
         change.clients().forEach(client -> sendToClient(client, push));
@@ -527,39 +568,34 @@ public final class DistroStreamServer implements AutoCloseable {
     private void announce(Closed closed) {
         StreamClosedPush push = new StreamClosedPush(closed.stream().id());
         for (String client : closed.clients()) {
-            for (Channel ch : channelsByClient.getOrDefault(client, Set.of())) {
-                ch.writeAndFlush(push);
-            }
+            sendToClient(client, push);
         }
         FileStream fs = fileStreams.get(closed.stream().id());
         if (fs != null) {
-            work.execute(() -> fs.wake(true));
+            fs.wake(true);
         }
     }
 
     // ---------------------------------------------------------------- disconnected writers
 
-    /** Called with the registry lock held: (re)arms the timer for the next expiry. */
+    /** (Re)arms the timer for the next expiry. */
     private void scheduleExpiry() {
         long next = registry.nextExpiry();
-        if (next == Long.MAX_VALUE || (expiryTask != null && !expiryTask.isDone() && expiryAt <= next) || closed) {
+        if (next == Long.MAX_VALUE || (expiryTask != null && expiryAt <= next) || closed) {
             return;
         }
         if (expiryTask != null) {
-            expiryTask.cancel(false);
+            expiryTask.cancel();
         }
         expiryAt = next;
-        expiryTask = timer.schedule(this::expire, Math.max(0, next - now()), TimeUnit.MILLISECONDS);
+        expiryTask = onLoopAfter(Math.max(0, next - clock.nowMs()), this::expire);
     }
 
     private void expire() {
-        List<StreamRegistry.DroppedWriter> dropped;
-        synchronized (registry) {
-            dropped = registry.expire(now());
-            expiryTask = null;
-            expiryAt = Long.MAX_VALUE;
-            scheduleExpiry();
-        }
+        List<StreamRegistry.DroppedWriter> dropped = registry.expire(clock.nowMs());
+        expiryTask = null;
+        expiryAt = Long.MAX_VALUE;
+        scheduleExpiry();
         for (StreamRegistry.DroppedWriter d : dropped) {
             LOG.warn("client {} disconnected without closing stream {} and did not come back: writer {} dropped{}",
                     d.clientId(), d.streamId(), d.writerId(), d.closed() != null ? "; the stream is now closed" : "");
@@ -572,6 +608,11 @@ public final class DistroStreamServer implements AutoCloseable {
 
     // ---------------------------------------------------------------- helpers
 
+    /** Runs {@code task} on the loop once {@code delayMs} have passed on the clock. */
+    private LoopClock.Timeout onLoopAfter(long delayMs, Runnable task) {
+        return clock.schedule(() -> loop.execute(task), delayMs);
+    }
+
     private static StreamInfo info(long requestId, StreamMeta m) {
         return new StreamInfo(requestId, m.id(), m.alias(), m.type(), m.mode(), m.baseDir(), m.closed());
     }
@@ -582,14 +623,10 @@ public final class DistroStreamServer implements AutoCloseable {
         }
     }
 
-    private static long now() {
-        return System.nanoTime() / 1_000_000;
-    }
-
-    private static FileStreamQueue directoryQueue(String streamId, Path baseDir) throws BackendException {
+    private FileStreamQueue directoryQueue(String streamId, Path baseDir) throws BackendException {
         try {
             Files.createDirectories(baseDir);
-            return new DirectoryFileStreamQueue(baseDir, FileStreamOptions.fromSystemProperties());
+            return new DirectoryFileStreamQueue(baseDir, FileStreamOptions.fromSystemProperties(), monitors);
         } catch (IOException | RuntimeException e) {
             throw new BackendException("cannot watch base directory " + baseDir + " of file stream " + streamId + ": "
                     + e.getMessage(), e);

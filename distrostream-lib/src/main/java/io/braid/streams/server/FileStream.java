@@ -7,48 +7,36 @@ import io.braid.streams.protocol.FilesPolled;
 import io.braid.streams.protocol.PollFiles;
 import io.netty.channel.Channel;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledFuture;
-import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 /**
  * A file stream as the server serves it: its queue of complete files and the long polls waiting
- * for paths, answered when paths arrive, when the stream closes, or at their timeout.
+ * for paths, answered when paths arrive, when the stream closes, or at their timeout. Used on the
+ * server's loop only ({@link FileStreamQueue#take} is an in-memory step; the queue's listener
+ * hands the news to the loop).
  */
 final class FileStream {
     final String streamId;
     final ConsumerMode mode;
     final FileStreamQueue queue;
-    final Set<Waiter> waiters = ConcurrentHashMap.newKeySet();
+    /** Long polls waiting for paths, oldest first. */
+    final Set<Waiter> waiters = new LinkedHashSet<>();
     private final String baseDir;
     private final Predicate<String> isClosed;
-    private final Executor work;
-    private final BooleanSupplier serverClosed;
 
-    FileStream(String streamId, ConsumerMode mode, String baseDir, FileStreamQueue queue, Predicate<String> isClosed,
-               Executor work, BooleanSupplier serverClosed) {
+    FileStream(String streamId, ConsumerMode mode, String baseDir, FileStreamQueue queue, Predicate<String> isClosed) {
         this.streamId = streamId;
         this.mode = mode;
         this.baseDir = baseDir;
         this.queue = queue;
         this.isClosed = isClosed;
-        this.work = work;
-        this.serverClosed = serverClosed;
     }
 
     String baseDir() {
         return baseDir;
-    }
-
-    /** New paths: let the waiting polls take them (on the server's work threads). */
-    void wakeAll() {
-        if (!waiters.isEmpty() && !serverClosed.getAsBoolean()) {
-            work.execute(() -> wake(false));
-        }
     }
 
     /** {@code last}: answer every waiting poll now, with or without paths (the stream closed). */
@@ -61,7 +49,7 @@ final class FileStream {
     void cancelWaiters(Channel ch) {
         for (Waiter w : List.copyOf(waiters)) {
             if (w.channel == ch) {
-                w.cancel();
+                w.finish();
             }
         }
     }
@@ -71,8 +59,8 @@ final class FileStream {
         private final Channel channel;
         private final String applicationId;
         private final PollFiles request;
-        private volatile boolean done;
-        private volatile ScheduledFuture<?> timeout;
+        private boolean done;
+        private LoopClock.Timeout timeout;
 
         Waiter(Channel channel, String applicationId, PollFiles request) {
             this.channel = channel;
@@ -80,16 +68,14 @@ final class FileStream {
             this.request = request;
         }
 
-        boolean isDone() {
-            return done;
-        }
-
-        void setTimeout(ScheduledFuture<?> timeout) {
+        /** Waits for paths (joins the stream's waiters) until {@code timeout} ends it. */
+        void await(LoopClock.Timeout timeout) {
             this.timeout = timeout;
+            waiters.add(this);
         }
 
         /** Takes paths; answers if there are some or {@code last}. Returns true once answered. */
-        synchronized boolean tryServe(boolean last) {
+        boolean tryServe(boolean last) {
             if (done) {
                 return true;
             }
@@ -111,16 +97,11 @@ final class FileStream {
             return true;
         }
 
-        synchronized void cancel() {
-            finish();
-        }
-
         private void finish() {
             done = true;
             waiters.remove(this);
-            ScheduledFuture<?> t = timeout;
-            if (t != null) {
-                t.cancel(false);
+            if (timeout != null) {
+                timeout.cancel();
             }
         }
     }

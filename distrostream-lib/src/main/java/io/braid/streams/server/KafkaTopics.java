@@ -3,6 +3,7 @@ package io.braid.streams.server;
 import io.braid.streams.BackendException;
 import io.braid.streams.kafka.EmbeddedKafkaBroker;
 import io.braid.streams.kafka.StreamTopicAdmin;
+import io.braid.streams.settings.StreamSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,17 +14,12 @@ import java.nio.file.Path;
 final class KafkaTopics implements ObjectTopics {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaTopics.class);
-    /**
-     * Partitions per stream topic (system property braid.streams.partitions, default 1). Readers
-     * share records through a share group: on one partition they take records one by one, so 8
-     * busy readers get 11-14 of 100 records each; with 4 or 16 partitions the group's assignment
-     * gave one or two readers everything (tests/bench/streams ReadersEfficiency, 2026-11-23).
-     */
-    static final int PARTITIONS = Integer.getInteger("braid.streams.partitions", 1);
 
     private final KafkaMode mode;
     private final String host;
     private final Path dataDir;
+    /** Partitions per stream topic ({@link StreamSettings#PARTITIONS}, where the default of 1 is explained). */
+    private final int partitions;
     private EmbeddedKafkaBroker broker;
     private StreamTopicAdmin admin;
     private boolean closed;
@@ -32,6 +28,7 @@ final class KafkaTopics implements ObjectTopics {
         this.mode = mode;
         this.host = host;
         this.dataDir = dataDir;
+        this.partitions = StreamSettings.PARTITIONS.get(); // a bad value fails the server's start, not a stream
     }
 
     /**
@@ -81,7 +78,7 @@ final class KafkaTopics implements ObjectTopics {
     public void createTopic(String streamId, String applicationId) throws BackendException {
         StreamTopicAdmin a = admin();
         try {
-            a.createTopic(streamId, PARTITIONS, applicationId);
+            a.createTopic(streamId, partitions, applicationId);
         } catch (BackendException e) {
             // Name the cluster: with --kafka=host:port a wrong or unreachable address shows up here first.
             String bootstrap = bootstrap();

@@ -9,8 +9,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The server's side of object-stream drains: readers report how many records they have accepted
  * (one-way {@link ReaderProgress}, or {@link ApplicationProgress} that also asks for the total),
- * and a draining reader learns its application's total from the registry. Calls on the registry
- * hold its lock, as every other server call does.
+ * and a draining reader learns its application's total from the registry. On the server's loop.
  */
 final class ProgressReports {
 
@@ -25,19 +24,14 @@ final class ProgressReports {
     /** A one-way report: nobody waits for an answer, so a report on an unknown stream is only logged. */
     void report(ReaderProgress p) {
         try {
-            synchronized (registry) {
-                registry.reportAccepted(p.streamId(), p.applicationId(), p.readerId(), p.accepted());
-            }
+            registry.reportAccepted(p.streamId(), p.applicationId(), p.readerId(), p.accepted());
         } catch (StreamRegistryException | RuntimeException e) {
             LOG.debug("progress report {} ignored: {}", p, e.getMessage());
         }
     }
 
     ProgressTotal answer(ApplicationProgress r) throws StreamRegistryException {
-        long total;
-        synchronized (registry) {
-            total = registry.reportAccepted(r.streamId(), r.applicationId(), r.readerId(), r.accepted());
-        }
+        long total = registry.reportAccepted(r.streamId(), r.applicationId(), r.readerId(), r.accepted());
         return new ProgressTotal(r.requestId(), total);
     }
 }

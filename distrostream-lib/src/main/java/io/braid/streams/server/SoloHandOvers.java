@@ -8,13 +8,11 @@ import io.braid.streams.server.ObjectReaderCounts.Reader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 /**
@@ -30,7 +28,8 @@ import java.util.function.BiConsumer;
  * <li>{@link ObjectTopics#startSharing} starts the share group at the solo group's commits;</li>
  * <li>then the readers are told they share ({@code done}).</li>
  * </ol>
- * Thread-safe; the backend's requests run on the server's work pool.
+ * Called on the server's loop only (its state needs no lock); the hand-over's timeout is a timer
+ * of the loop's clock, and the backend's requests run on the loop's backend pool.
  */
 final class SoloHandOvers {
 
@@ -40,20 +39,43 @@ final class SoloHandOvers {
     static final long HAND_OVER_WAIT_MS = 5_000;
 
     private final ObjectTopics topics;
-    private final Executor work;
+    private final ServerLoop loop;
+    private final LoopClock clock;
     /** Sends a hand-over request to a client's connections. */
     private final BiConsumer<String, ? super HandOver> ask;
     /** (stream id, application id) whose hand-over is in progress. */
-    private final Set<List<String>> inProgress = ConcurrentHashMap.newKeySet();
-    /** Solo readers asked to hand over: reader id -> (its client, answered: true; false when fenced instead). */
-    private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
+    private final Set<List<String>> inProgress = new HashSet<>();
+    /** Solo readers asked to hand over: reader id -> what to do when it answers or its time is up. */
+    private final Map<String, Waiting> waiting = new HashMap<>();
 
-    private record Waiting(String clientId, CompletableFuture<Boolean> answered) {
+    /** A solo reader asked to hand over, until it answers or its time is up. */
+    private final class Waiting {
+        final String streamId;
+        final String applicationId;
+        final Reader solo;
+        final Runnable done;
+        LoopClock.Timeout timeout;
+
+        Waiting(String streamId, String applicationId, Reader solo, Runnable done) {
+            this.streamId = streamId;
+            this.applicationId = applicationId;
+            this.solo = solo;
+            this.done = done;
+        }
+
+        /** {@code inTime}: the reader answered (false: fenced). Runs once: it is no longer waiting afterwards. */
+        void finish(boolean inTime) {
+            if (waiting.remove(solo.readerId(), this)) {
+                timeout.cancel();
+                startSharing(this, inTime);
+            }
+        }
     }
 
-    SoloHandOvers(ObjectTopics topics, Executor work, BiConsumer<String, ? super HandOver> ask) {
+    SoloHandOvers(ObjectTopics topics, ServerLoop loop, LoopClock clock, BiConsumer<String, ? super HandOver> ask) {
         this.topics = topics;
-        this.work = work;
+        this.loop = loop;
+        this.clock = clock;
         this.ask = ask;
     }
 
@@ -78,27 +100,30 @@ final class SoloHandOvers {
 
     /** Starts the hand-over of {@code solo}; runs {@code done} once the share group is ready. */
     private void start(String streamId, String applicationId, Reader solo, Runnable done) {
-        List<String> key = List.of(streamId, applicationId);
-        inProgress.add(key);
-        CompletableFuture<Boolean> answered = new CompletableFuture<>();
-        waiting.put(solo.readerId(), new Waiting(solo.clientId(), answered));
+        inProgress.add(List.of(streamId, applicationId));
+        Waiting w = new Waiting(streamId, applicationId, solo, done);
+        waiting.put(solo.readerId(), w);
+        w.timeout = clock.schedule(() -> loop.execute(() -> w.finish(false)), HAND_OVER_WAIT_MS);
         ask.accept(solo.clientId(), new HandOver(streamId, solo.readerId()));
-        answered.completeOnTimeout(false, HAND_OVER_WAIT_MS, TimeUnit.MILLISECONDS).thenAcceptAsync(inTime -> {
-            waiting.remove(solo.readerId());
-            if (!inTime) {
-                LOG.warn("reader {} of stream {} did not hand over within {} ms: removed from its group, its later"
-                        + " commits fail", solo.readerId(), streamId, HAND_OVER_WAIT_MS);
-            }
-            backend("start the share group", () -> topics.startSharing(streamId, applicationId, !inTime));
-        }, work).whenComplete((v, e) -> {
-            inProgress.remove(key);
-            done.run();
+    }
+
+    private void startSharing(Waiting w, boolean inTime) {
+        if (!inTime) {
+            LOG.warn("reader {} of stream {} did not hand over within {} ms: removed from its group, its later"
+                    + " commits fail", w.solo.readerId(), w.streamId, HAND_OVER_WAIT_MS);
+        }
+        loop.offload(() -> {
+            backend("start the share group", () -> topics.startSharing(w.streamId, w.applicationId, !inTime));
+            return null;
+        }, (v, e) -> {
+            inProgress.remove(List.of(w.streamId, w.applicationId));
+            w.done.run();
         });
     }
 
     /** The solo reader of a client that disconnected: its group lets the next solo reader in at once. */
     private void lost(String streamId, String applicationId) {
-        work.execute(() -> backend("release a lost reader's group",
+        loop.offload(() -> backend("release a lost reader's group",
                 () -> topics.releaseSolo(streamId, applicationId)));
     }
 
@@ -106,15 +131,15 @@ final class SoloHandOvers {
     void answered(String readerId) {
         Waiting w = waiting.get(readerId);
         if (w != null) {
-            w.answered().complete(true);
+            w.finish(true);
         }
     }
 
     /** Every connection of the client is gone: its readers will commit nothing more. */
     void clientGone(String clientId) {
-        for (Waiting w : waiting.values()) {
-            if (w.clientId().equals(clientId)) {
-                w.answered().complete(true);
+        for (Waiting w : List.copyOf(waiting.values())) {
+            if (w.solo.clientId().equals(clientId)) {
+                w.finish(true);
             }
         }
     }
@@ -131,7 +156,7 @@ final class SoloHandOvers {
     private static void backend(String what, BackendStep step) {
         try {
             step.run();
-        } catch (BackendException | RuntimeException e) {
+        } catch (RuntimeException e) { // BackendException included
             LOG.error("could not {} for a stream's readers: {}", what, e.getMessage());
         }
     }

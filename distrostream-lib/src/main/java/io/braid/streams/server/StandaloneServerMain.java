@@ -2,13 +2,18 @@ package io.braid.streams.server;
 
 import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.auth.RunSecret;
+import io.braid.comm.settings.CommandLine;
+import io.braid.comm.settings.OptionSpec;
 import io.braid.comm.tls.SelfSignedCertificates;
 import io.braid.streams.protocol.StreamSecretFile;
+import io.braid.streams.settings.StreamSettings;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -24,54 +29,86 @@ public final class StandaloneServerMain {
     /** Where the secret file goes unless {@code --secret_file} says: {@code ~/.braid/stream-server-<port>.secret}. */
     static final String DEFAULT_SECRET_DIR = ".braid";
 
-    static final String USAGE = "usage: braid-stream-server [--port=N] [--kafka=embedded|host:port] [--host=ADDR]"
-            + " [--work_dir=DIR] [--tls] [--secret_file=FILE]\n"
-            + "  --port=N            port to listen on (default 0: any free port)\n"
-            + "  --kafka=...         embedded (default: a single-node broker started on first use of an object stream)"
-            + " or the bootstrap address of an existing Kafka cluster\n"
-            + "  --host=ADDR         address to bind (default 127.0.0.1: this machine only; 0.0.0.0: every interface,"
-            + " the printed address is then this host's)\n"
-            + "  --work_dir=DIR      where the embedded broker keeps its data (default: a temporary directory)\n"
-            + "  --tls               encrypt connections (TLS 1.3, a self-signed certificate made at start; clients"
-            + " find it in the secret file)\n"
-            + "  --secret_file=FILE  where to write the secret clients must prove, mode 0600 (default:"
-            + " ~/.braid/stream-server-<port>.secret; deleted when the server stops)\n"
+    static final OptionSpec PORT = OptionSpec.value("--port", "N", "0", "port to listen on (0: any free port)");
+    static final OptionSpec KAFKA = OptionSpec.value("--kafka", "embedded|host:port", "embedded", "embedded: a "
+            + "single-node broker started on first use of an object stream; or the bootstrap address of an existing "
+            + "Kafka cluster");
+    static final OptionSpec HOST = OptionSpec.value("--host", "ADDR", "127.0.0.1", "address to bind (127.0.0.1: this "
+            + "machine only; 0.0.0.0: every interface, the printed address is then this host's)");
+    static final OptionSpec WORK_DIR = OptionSpec.value("--work_dir", "DIR", "", "where the embedded broker keeps "
+            + "its data (default: a temporary directory)");
+    static final OptionSpec TLS = OptionSpec.flag("--tls", List.of(), "encrypt connections (TLS 1.3, a self-signed "
+            + "certificate made at start; clients find it in the secret file)");
+    static final OptionSpec SECRET_FILE = OptionSpec.value("--secret_file", "FILE", "", "where to write the secret "
+            + "clients must prove, mode 0600 (default: ~/.braid/stream-server-<port>.secret; deleted when the server stops)");
+    static final OptionSpec HELP = OptionSpec.flag("--help", List.of("-h"), "print this help and exit");
+    /** The server's options, declared once: the parser and {@link #USAGE} use them. */
+    public static final List<OptionSpec> OPTIONS = List.of(PORT, KAFKA, HOST, WORK_DIR, TLS, SECRET_FILE, HELP);
+
+    static final String USAGE = "usage: braid-stream-server " + String.join(" ", OPTIONS.stream()
+            .filter(o -> o != HELP).map(o -> "[" + (o.isFlag() ? o.name() : o.name() + "=" + o.valueName()) + "]").toList())
+            + "\n" + CommandLine.help(OPTIONS)
             + "Prints BRAID_STREAM_SERVER=host:port, then BRAID_STREAM_SECRET_FILE=FILE: clients outside braid-run"
             + " export both.";
 
     private StandaloneServerMain() {
     }
 
-    public static void main(String[] args) throws Exception {
-        int port = 0;
-        String host = "127.0.0.1";
-        KafkaMode kafka = KafkaMode.EMBEDDED;
-        Path workDir = null;
-        Path secretFile = null;
-        boolean tls = false;
+    /**
+     * The server's settings ({@link StreamSettings}) checked before it starts, so a bad value is
+     * one line and exit 2. Client settings of Kafka ({@code braid.streams.kafka.*}) are for an
+     * external cluster: the embedded broker has no SASL or TLS listener they could apply to.
+     */
+    private static int port(String text) {
         try {
-            for (String a : args) {
-                if (a.startsWith("--port=")) {
-                    port = Integer.parseInt(a.substring("--port=".length()));
-                } else if (a.startsWith("--kafka=")) {
-                    kafka = KafkaMode.parse(a.substring("--kafka=".length()));
-                } else if (a.startsWith("--host=")) {
-                    host = a.substring("--host=".length());
-                } else if (a.startsWith("--work_dir=")) {
-                    workDir = Path.of(a.substring("--work_dir=".length()));
-                } else if (a.startsWith("--secret_file=")) {
-                    secretFile = Path.of(a.substring("--secret_file=".length())).toAbsolutePath();
-                } else if (a.equals("--tls")) {
-                    tls = true;
-                } else if (a.equals("-h") || a.equals("--help")) {
-                    System.out.println(USAGE);
-                    return;
-                } else {
-                    throw new IllegalArgumentException("unknown option " + a);
-                }
+            int port = Integer.parseInt(text.trim());
+            if (port >= 0 && port <= 65_535) {
+                return port;
             }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--port=" + text + ": expected a port number, 0 to 65535");
+    }
+
+    static void checkSettings(KafkaMode kafka) {
+        StreamSettings.PARTITIONS.get();
+        StreamSettings.WRITER_GRACE_MS.get();
+        Map<String, String> clientSettings = StreamSettings.KAFKA.values();
+        if (kafka.embedded() && !clientSettings.isEmpty()) {
+            throw new IllegalArgumentException(StreamSettings.KAFKA.prefix() + clientSettings.keySet().iterator().next()
+                    + " applies to an external Kafka cluster (--kafka=host:port), not to the embedded broker");
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port;
+        String host;
+        KafkaMode kafka;
+        Path workDir;
+        Path secretFile;
+        boolean tls;
+        try {
+            CommandLine.Parsed o = CommandLine.parse(OPTIONS, args, CommandLine.Style.OPTIONS_ONLY);
+            if (o.isSet(HELP)) {
+                System.out.println(USAGE);
+                return;
+            }
+            port = port(o.get(PORT));
+            host = o.get(HOST);
+            kafka = KafkaMode.parse(o.get(KAFKA));
+            workDir = o.get(WORK_DIR).isEmpty() ? null : Path.of(o.get(WORK_DIR));
+            secretFile = o.get(SECRET_FILE).isEmpty() ? null : Path.of(o.get(SECRET_FILE)).toAbsolutePath();
+            tls = o.isSet(TLS);
         } catch (IllegalArgumentException e) {
             System.err.println("braid-stream-server: " + e.getMessage() + "\n" + USAGE);
+            System.exit(2);
+            return;
+        }
+        try {
+            checkSettings(kafka);
+        } catch (IllegalArgumentException e) {
+            System.err.println("braid-stream-server: " + e.getMessage());
             System.exit(2);
             return;
         }

@@ -1,42 +1,34 @@
 package io.braid.streams.server;
 
 import io.braid.streams.BackendException;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
  * Getting streams' backends ready, for the stream server: one future per stream (its topic or file
  * queue), completed by whoever sets it up; object-stream topics created in the background
  * ({@link ObjectTopics#createsTopicsInBackground()}); the object-stream backend started ahead of
- * the first stream.
+ * the first stream. Called on the server's loop only; the Kafka calls run on its backend pool.
  */
 final class StreamReadiness {
     private static final Logger LOG = LoggerFactory.getLogger(StreamReadiness.class);
 
     private final ObjectTopics topics;
-    private final Map<String, CompletableFuture<Void>> ready = new ConcurrentHashMap<>();
-    /**
-     * Each creation on its own thread (a creation and its group's initialisation take about
-     * 0.2 s; streams registered together get their topics together); never interrupted (Kafka
-     * treats an interrupted start as fatal).
-     */
-    private final ExecutorService topicCreation =
-            Executors.newCachedThreadPool(new DefaultThreadFactory("stream-server-topics", true));
-    /** A topic was asked for: creating it warms the backend up, so no warm-up of its own. */
+    private final ServerLoop loop;
+    private final Map<String, CompletableFuture<Void>> ready = new HashMap<>();
+    /** A topic was asked for: creating it warms the backend up, so no warm-up of its own (read by the backend pool). */
     private volatile boolean topicAsked;
     private volatile boolean closed;
 
-    StreamReadiness(ObjectTopics topics) {
+    StreamReadiness(ObjectTopics topics, ServerLoop loop) {
         this.topics = topics;
+        this.loop = loop;
     }
 
     /** The stream's future (created on first use). */
@@ -44,11 +36,15 @@ final class StreamReadiness {
         return ready.computeIfAbsent(streamId, k -> new CompletableFuture<>());
     }
 
-    /** Creates the stream's topic on a thread of its own and completes the stream's future. */
+    /**
+     * Creates the stream's topic on the backend pool (a creation and its group's initialisation
+     * take about 0.2 s; streams registered together get their topics together) and completes the
+     * stream's future.
+     */
     void createTopicInBackground(String streamId, String applicationId) {
         CompletableFuture<Void> f = of(streamId);
         topicAsked = true;
-        topicCreation.execute(() -> {
+        loop.offload(() -> {
             if (closed) {
                 f.completeExceptionally(new BackendException("the stream server closed"));
                 return;
@@ -58,7 +54,7 @@ final class StreamReadiness {
                 topics.createTopic(streamId, applicationId);
                 f.complete(null);
                 LOG.info("topic of object stream {} created in {} ms", streamId, (System.nanoTime() - t0) / 1_000_000);
-            } catch (BackendException | RuntimeException e) {
+            } catch (RuntimeException e) { // BackendException included
                 LOG.warn("cannot set up object stream {}: {}", streamId, e.getMessage());
                 f.completeExceptionally(e);
             }
@@ -66,8 +62,8 @@ final class StreamReadiness {
     }
 
     /**
-     * Calls {@code done} once the stream is ready (at once if it is, or if nothing tracks it):
-     * with null, or with why its backend could not be set up.
+     * Calls {@code done} on the loop once the stream is ready (at once if it is, or if nothing
+     * tracks it): with null, or with why its backend could not be set up.
      */
     void whenReady(String streamId, Consumer<String> done) {
         CompletableFuture<Void> f = ready.get(streamId);
@@ -75,22 +71,33 @@ final class StreamReadiness {
             done.accept(null);
             return;
         }
-        f.whenComplete((v, e) -> {
-            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-            done.accept(e == null ? null : cause.getMessage());
-        });
+        if (f.isDone()) {
+            done.accept(failure(f));
+            return;
+        }
+        f.whenComplete((v, e) -> loop.execute(() -> done.accept(failure(f))));
+    }
+
+    private static String failure(CompletableFuture<Void> f) {
+        try {
+            f.join();
+            return null;
+        } catch (CompletionException | java.util.concurrent.CancellationException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            return cause.getMessage();
+        }
     }
 
     /**
      * Starts the object-stream backend (the embedded broker, warmed up unless streams registered
      * meanwhile wait for their topics: creating them warms it up, and a warm-up beside them only
-     * delays them) on a thread of its own: not a pool's, since closing must not interrupt a broker
-     * that is starting; closing the topics waits for the start, then stops it. A failure is
-     * logged; the first object stream reports it. The future completes when this is over.
+     * delays them) on the backend pool, whose threads are never interrupted: closing the topics
+     * waits for the start, then stops it. A failure is logged; the first object stream reports it.
+     * The future completes when this is over.
      */
     CompletableFuture<Void> prepareObjectStreams() {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
+        loop.offload(() -> {
             try {
                 long t0 = System.nanoTime();
                 String bootstrap = topics.bootstrap();
@@ -98,23 +105,20 @@ final class StreamReadiness {
                     topics.prepare();
                 }
                 LOG.info("object streams ready at {} after {} ms", bootstrap, (System.nanoTime() - t0) / 1_000_000);
-            } catch (BackendException e) {
+            } catch (RuntimeException e) { // BackendException included
                 if (!closed) {
                     LOG.warn("could not prepare object streams: {}", e.getMessage());
                 }
             } finally {
                 done.complete(null);
             }
-        }, "stream-server-prepare");
-        t.setDaemon(true);
-        t.start();
+        });
         return done;
     }
 
-    /** Stops creating topics; streams not ready yet fail. */
+    /** Stops creating topics; streams not ready yet fail. On the loop. */
     void close() {
         closed = true;
-        topicCreation.shutdown();
         ready.values().forEach(f -> f.completeExceptionally(new BackendException("the stream server closed")));
     }
 }

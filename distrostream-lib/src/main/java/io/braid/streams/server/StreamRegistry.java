@@ -119,6 +119,9 @@ public final class StreamRegistry {
             throws StreamRegistryException {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(mode, "mode");
+        if (type != StreamType.OBJECT && type != StreamType.FILE) {
+            throw new StreamRegistryException(Kind.REGISTRATION, type + " streams are not supported (object and file streams are)");
+        }
         if (type == StreamType.FILE && (baseDir == null || baseDir.isEmpty())) {
             throw new StreamRegistryException(Kind.REGISTRATION, "a file stream needs a base directory");
         }

@@ -2,6 +2,7 @@ package io.braid.streams.server;
 
 import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.streams.StreamType;
+import io.braid.streams.settings.StreamSettings;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,12 +15,13 @@ public final class StreamServerBuilder {
     int port;
     KafkaMode kafka = KafkaMode.EMBEDDED;
     Path workDir;
-    long writerGraceMs = Long.getLong(DistroStreamServer.GRACE_PROPERTY, DistroStreamServer.DEFAULT_WRITER_GRACE_MS);
+    long writerGraceMs = StreamSettings.WRITER_GRACE_MS.get();
     ObjectTopics topics;
     FileQueueFactory fileQueues;
     Set<StreamType> allowedTypes = EnumSet.allOf(StreamType.class);
     String disallowedHint = "";
     ConnectionSecurity security;
+    LoopClock clock;
 
     /** Address to bind (default 127.0.0.1; "0.0.0.0": every interface, advertising this host's address). */
     public StreamServerBuilder host(String host) {
@@ -79,6 +81,15 @@ public final class StreamServerBuilder {
      */
     public StreamServerBuilder security(ConnectionSecurity security) {
         this.security = security;
+        return this;
+    }
+
+    /**
+     * The clock of the server's timers (writer grace periods, poll and hand-over timeouts); default
+     * the system's. Tests pass one they move by hand.
+     */
+    public StreamServerBuilder clock(LoopClock clock) {
+        this.clock = clock;
         return this;
     }
 

@@ -4,6 +4,11 @@ import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.StreamType;
 import io.braid.streams.protocol.StreamInfo;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import io.braid.streams.protocol.FilesPolled;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,18 +31,18 @@ class DistroStreamClientTest {
     @AfterEach
     void reset() {
         System.clearProperty(DistroStreamClient.SERVER_PROPERTY);
-        DistroStreamClient.resetForTests();
+        DistroStreamClient.closeProcessClient();
     }
 
     @Test
     void withoutAServerAddressGetSaysHowToSetIt() {
-        DistroStreamClient.resetForTests();
+        DistroStreamClient.closeProcessClient();
         if (System.getenv(DistroStreamClient.SERVER_ENV) != null) {
             return; // the environment names a server: nothing to check here
         }
         BackendException e = assertThrows(BackendException.class, DistroStreamClient::get);
         assertTrue(e.getMessage().contains("BRAID_STREAM_SERVER=host:port"), e.getMessage());
-        assertTrue(e.getMessage().contains("-Dbraid.stream.server"), e.getMessage());
+        assertTrue(e.getMessage().contains("-Dbraid.streams.server"), e.getMessage());
     }
 
     @Test
@@ -50,7 +55,7 @@ class DistroStreamClientTest {
             assertFalse(c.applicationId().isBlank());
             StreamInfo info = c.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null);
             assertEquals(info, c.lookup(info.streamId()));
-            DistroStreamClient.resetForTests();
+            DistroStreamClient.closeProcessClient();
             assertNotEquals(c.clientId(), DistroStreamClient.get().clientId());
         }
     }
@@ -70,9 +75,9 @@ class DistroStreamClientTest {
     @Test
     void badAddressIsNamed() {
         System.setProperty(DistroStreamClient.SERVER_PROPERTY, "nohostport");
-        DistroStreamClient.resetForTests();
+        DistroStreamClient.closeProcessClient();
         BackendException e = assertThrows(BackendException.class, DistroStreamClient::get);
-        assertTrue(e.getMessage().contains("nohostport") && e.getMessage().contains("-Dbraid.stream.server"),
+        assertTrue(e.getMessage().contains("nohostport") && e.getMessage().contains("-Dbraid.streams.server"),
                 e.getMessage());
     }
 
@@ -97,10 +102,9 @@ class DistroStreamClientTest {
             port = free.getLocalPort();
         }
         DistroStreamClient c = new DistroStreamClient("127.0.0.1:" + port, "app", InMemoryObjectBackend.FACTORY, 2_000);
-        long t0 = System.nanoTime();
         BackendException e = assertThrows(BackendException.class, () -> c.lookup("x"));
-        assertTrue(e.getMessage().contains("stream server 127.0.0.1:" + port), e.getMessage());
-        assertTrue(System.nanoTime() - t0 < 6_000_000_000L);
+        // Refused, not timed out: the message says so (a timeout would say "did not answer").
+        assertTrue(e.getMessage().contains("cannot connect to stream server 127.0.0.1:" + port), e.getMessage());
         c.close();
     }
 
@@ -120,47 +124,40 @@ class DistroStreamClientTest {
             acceptor.setDaemon(true);
             acceptor.start();
             DistroStreamClient c = new DistroStreamClient("127.0.0.1:" + silent.getLocalPort(), "app", null, 500);
-            long t0 = System.nanoTime();
             BackendException e = assertThrows(BackendException.class, () -> c.lookup("x"));
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            // A silent peer is noticed at the connection's handshake, within the request timeout.
+            // A silent peer is noticed at the connection's handshake, bounded by the request timeout.
             assertTrue(e.getMessage().contains("no handshake from the server within 500 ms"), e.getMessage());
-            assertTrue(ms < 3_000, ms + " ms");
             c.close();
         }
     }
 
     @Test
     void lostServerFailsPendingAndLaterRequestsQuickly(@TempDir Path dir) throws Exception {
-        TestStreamServer s = new TestStreamServer();
+        InMemoryFileQueue queue = new InMemoryFileQueue();
+        TestStreamServer s = new TestStreamServer(30_000, (id, base) -> queue);
         DistroStreamClient c = s.client("app");
         StreamInfo info = c.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE,
                 dir.toString());
         String reader = c.newRoleId();
-        Thread killer = new Thread(() -> {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException ignored) {
-                // ends early
-            }
-            s.server.close();
-        });
-        killer.start();
-        long t0 = System.nanoTime();
         // A long poll in flight when the server goes away fails at once, not at its timeout.
-        BackendException e = assertThrows(BackendException.class, () -> c.pollFiles(info.streamId(), reader, 60_000, 10));
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        assertTrue(e.getMessage().contains("lost") && e.getMessage().contains(s.server.address()), e.getMessage());
-        assertTrue(ms < 5_000, ms + " ms");
-        // A later request fails at once too: on a new connection that is refused, or (when it
-        // starts before the client has dropped the old one) on the connection that was lost.
-        t0 = System.nanoTime();
-        e = assertThrows(BackendException.class, () -> c.lookup(info.streamId()
+        CompletableFuture<FilesPolled> poll = CompletableFuture.supplyAsync(() -> {
+            try {
+                return c.pollFiles(info.streamId(), reader, 600_000, 10);
+            } catch (BackendException failure) {
+                throw new CompletionException(failure);
+            }
+        });
+        assertTrue(queue.taken.await(10, TimeUnit.SECONDS), "the poll reached the server");
+        s.server.close();
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> poll.get(60, TimeUnit.SECONDS));
+        String message = failed.getCause().getMessage();
+        assertTrue(message.contains("lost") && message.contains(s.server.address()), message);
+        // A later request fails too, not at its timeout: on a new connection that is refused, or
+        // (when it starts before the client has dropped the old one) on the connection that was lost.
+        BackendException e = assertThrows(BackendException.class, () -> c.lookup(info.streamId()
                 + "-other"));
-        ms = (System.nanoTime() - t0) / 1_000_000;
         assertTrue((e.getMessage().contains("cannot connect to stream server") || e.getMessage().contains("lost"))
                 && e.getMessage().contains(s.server.address()), e.getMessage());
-        assertTrue(ms < 5_000, ms + " ms");
         c.close();
         s.close();
     }

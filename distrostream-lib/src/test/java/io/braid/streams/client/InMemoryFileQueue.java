@@ -19,9 +19,12 @@ public final class InMemoryFileQueue implements FileStreamQueue {
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     public final Set<String> readersGone = ConcurrentHashMap.newKeySet();
     public volatile boolean closed;
+    /** Counted down by the first {@link #take} (a poll reached the queue). */
+    public final java.util.concurrent.CountDownLatch taken = new java.util.concurrent.CountDownLatch(1);
 
     @Override
     public synchronized List<String> take(String applicationId, String readerId, ConsumerMode mode, int max) {
+        taken.countDown();
         int from = cursorByApp.getOrDefault(applicationId, 0);
         int to = (int) Math.min(paths.size(), (long) from + max);
         cursorByApp.put(applicationId, to);

@@ -3,6 +3,7 @@ package io.braid.streams.client;
 import io.braid.streams.BackendException;
 import io.braid.streams.server.DistroStreamServer;
 import io.braid.streams.server.FileQueueFactory;
+import io.braid.streams.server.LoopClock;
 import io.braid.streams.server.ObjectTopics;
 import io.braid.streams.server.StreamServerBuilder;
 
@@ -18,8 +19,13 @@ public final class TestStreamServer implements AutoCloseable {
     private final List<DistroStreamClient> clients = new CopyOnWriteArrayList<>();
 
     public TestStreamServer(long writerGraceMs, FileQueueFactory fileQueues) throws IOException {
+        this(writerGraceMs, fileQueues, null);
+    }
+
+    /** {@code clock}: the server's timers (null: the system's). */
+    public TestStreamServer(long writerGraceMs, FileQueueFactory fileQueues, LoopClock clock) throws IOException {
         StreamServerBuilder b = DistroStreamServer.builder().host("127.0.0.1").port(0)
-                .writerGraceMs(writerGraceMs).objectTopics(topics);
+                .writerGraceMs(writerGraceMs).objectTopics(topics).clock(clock);
         if (fileQueues != null) {
             b.fileQueues(fileQueues);
         }

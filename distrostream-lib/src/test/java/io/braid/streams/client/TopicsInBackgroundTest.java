@@ -9,6 +9,7 @@ import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.ObjectDistroStream;
 import io.braid.streams.StreamType;
+import io.braid.streams.protocol.AwaitObjectStream;
 import io.braid.streams.protocol.StreamInfo;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -30,7 +31,7 @@ class TopicsInBackgroundTest {
             s.topics.background = true;
             CountDownLatch gate = new CountDownLatch(1);
             s.topics.gate = gate;
-            s.install("app");
+            DistroStreamClient process = s.install("app");
             ObjectDistroStream<String> stream = new ObjectDistroStream<>();
             assertTrue(s.topics.created.isEmpty(), "registered while its topic is still being made");
             CompletableFuture<Void> publish = CompletableFuture.runAsync(() -> {
@@ -47,7 +48,12 @@ class TopicsInBackgroundTest {
                     throw new IllegalStateException(e);
                 }
             });
-            Thread.sleep(300);
+            // Both have asked the server for the topic (its creation is held at the gate) and wait.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (process.pendingRequests(AwaitObjectStream.class) < 2) {
+                assertTrue(System.nanoTime() < deadline, "the publisher and the reader ask for the topic");
+                Thread.sleep(5); // polling a condition, with a deadline
+            }
             assertFalse(publish.isDone(), "the publisher waits for the topic");
             assertFalse(poll.isDone(), "the reader waits for the topic");
             gate.countDown();

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -108,7 +109,7 @@ class DirectoryFileStreamQueueTest {
             List<String> written = new ArrayList<>();
             for (int i = 0; i < 30; i++) {
                 written.addAll(write(i, i + 1));
-                Thread.sleep(3);
+                q.settle(); // each file completes in a pass of its own
             }
             assertEquals(written, await(q, "A", "r", ConsumerMode.AT_MOST_ONCE, 30, 3000));
         }
@@ -196,12 +197,12 @@ class DirectoryFileStreamQueueTest {
             Path nested = Files.writeString(dir.resolve("sub/nested"), "2"); // not watched: needs publish
             q.published("sub/nested");
             q.published("sub/later"); // named before it exists
-            Thread.sleep(100);
+            q.settle();
             Path later = Files.writeString(dir.resolve("sub/later"), "3");
             List<String> got = await(q, "A", "r", ConsumerMode.AT_MOST_ONCE, 3, 3000);
             assertEquals(Set.of(direct.toString(), nested.toString(), later.toString()), new HashSet<>(got));
             q.published("direct");
-            Thread.sleep(300);
+            q.settle();
             assertEquals(List.of(), q.take("A", "r", ConsumerMode.AT_MOST_ONCE, 10));
         }
     }
@@ -220,12 +221,34 @@ class DirectoryFileStreamQueueTest {
     }
 
     @Test
+    void twoStreamsOnOneDirectoryShareItsWatchAndBothSeeItsFiles() throws Exception {
+        // No scan before an hour has passed: only the watch's events can bring the files in.
+        FileStreamOptions eventsOnly = defaults().withScanInterval(Duration.ofHours(1));
+        try (MonitorThreads threads = new MonitorThreads("test-monitor", 2, System::nanoTime);
+             DirectoryFileStreamQueue second = new DirectoryFileStreamQueue(dir, eventsOnly, threads)) {
+            DirectoryFileStreamQueue first = new DirectoryFileStreamQueue(dir, eventsOnly, threads);
+            first.settle();
+            second.settle(); // both have started: a file written now is new to both
+            List<String> one = write(0, 1);
+            assertEquals(one, await(first, "A", "r", ConsumerMode.AT_MOST_ONCE, 1, 10_000));
+            assertEquals(one, await(second, "A", "r", ConsumerMode.AT_MOST_ONCE, 1, 10_000));
+            first.close();
+            List<String> two = write(1, 2);
+            assertEquals(two, await(second, "A", "r", ConsumerMode.AT_MOST_ONCE, 1, 10_000),
+                    "the other stream still gets the directory's events");
+        }
+    }
+
+    @Test
     void closeStopsTheMonitor() throws Exception {
-        DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults());
-        q.close();
-        write(0, 1);
-        Thread.sleep(300);
-        assertEquals(List.of(), q.take("A", "r", ConsumerMode.AT_MOST_ONCE, 10));
-        q.close(); // idempotent
+        try (MonitorThreads threads = new MonitorThreads("test-monitor", 1, System::nanoTime)) {
+            DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults(), threads);
+            q.close();
+            write(0, 1);
+            // Whatever the monitor still had queued has run once this task, queued after it, has.
+            threads.executor().submit(() -> { }).get(5, TimeUnit.SECONDS);
+            assertEquals(List.of(), q.take("A", "r", ConsumerMode.AT_MOST_ONCE, 10));
+            q.close(); // idempotent
+        }
     }
 }

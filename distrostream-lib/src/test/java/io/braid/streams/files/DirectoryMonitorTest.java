@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,17 +68,12 @@ class DirectoryMonitorTest {
             for (int i = 0; i < 5; i++) {
                 out.write(("part " + i + "\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
-                Thread.sleep(80);
+                q.settle(); // the monitor has looked at the directory and the file's writers
                 assertEquals(List.of(), takeAll(q), "handed out while open for writing");
             }
-            Thread.sleep(300); // longer than a scan interval, still open
-            assertEquals(List.of(), takeAll(q));
             out.close();
-            long closedAt = System.nanoTime();
-            List<String> got = await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 2000);
-            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closedAt);
-            assertEquals(List.of(f.toString()), got);
-            assertTrue(ms < 500, "available " + ms + " ms after close");
+            q.settle();
+            assertEquals(List.of(f.toString()), takeAll(q), "complete at the first look after the close");
         }
     }
 
@@ -98,13 +94,10 @@ class DirectoryMonitorTest {
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults())) {
             Path src = elsewhere.resolve("moved.dat");
             Files.writeString(src, "payload");
-            Thread.sleep(50);
-            long t0 = System.nanoTime();
             Files.move(src, dir.resolve("moved.dat"), StandardCopyOption.ATOMIC_MOVE);
-            List<String> got = await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 2000);
-            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-            assertEquals(List.of(dir.resolve("moved.dat").toString()), got);
-            assertTrue(ms < 100, "rename-in took " + ms + " ms");
+            q.settle();
+            assertEquals(List.of(dir.resolve("moved.dat").toString()), takeAll(q),
+                    "complete at the first look: no writer, no window to wait for");
         }
     }
 
@@ -114,7 +107,7 @@ class DirectoryMonitorTest {
             for (String name : List.of(".hidden", "a.tmp", "b.part")) {
                 Files.writeString(dir.resolve(name), name);
             }
-            Thread.sleep(400);
+            q.settle();
             assertEquals(List.of(), takeAll(q));
             Files.move(dir.resolve(".hidden"), dir.resolve("hidden"), StandardCopyOption.ATOMIC_MOVE);
             Files.move(dir.resolve("a.tmp"), dir.resolve("a"), StandardCopyOption.ATOMIC_MOVE);
@@ -129,21 +122,25 @@ class DirectoryMonitorTest {
     void stabilityFallbackInPollingMode() throws Exception {
         FileStreamOptions opts = defaults().withPollingOnly(true).withCompletion(CompletionRule.STABILITY)
                 .withStabilityWindow(Duration.ofMillis(300)).withScanInterval(Duration.ofMillis(100));
-        try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, opts)) {
+        AtomicLong clock = new AtomicLong(1_000_000_000L); // the monitor's clock, in ns, moved by this test
+        try (MonitorThreads threads = new MonitorThreads("test-monitor", 1, clock::get);
+             DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, opts, threads)) {
             assertEquals(CompletionRule.STABILITY, q.monitor().completionRule());
             Path f = dir.resolve("growing.log");
-            long lastWrite = 0;
             for (int i = 0; i < 10; i++) {
                 Files.writeString(f, "line " + i + "\n", StandardCharsets.UTF_8,
                         java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-                lastWrite = System.nanoTime();
-                Thread.sleep(100);
-                assertEquals(List.of(), takeAll(q), "handed out while still growing");
+                q.settle(); // sees the new size: the window starts again
+                clock.addAndGet(TimeUnit.MILLISECONDS.toNanos(100));
+                q.settle();
+                assertEquals(List.of(), takeAll(q), "handed out while still growing, write " + i);
             }
-            List<String> got = await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 3000);
-            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastWrite);
-            assertEquals(List.of(f.toString()), got);
-            assertTrue(ms >= 250 && ms < 1000, "available " + ms + " ms after the last write");
+            clock.addAndGet(TimeUnit.MILLISECONDS.toNanos(199)); // 299 ms since the last change was seen
+            q.settle();
+            assertEquals(List.of(), takeAll(q), "handed out before the window passed");
+            clock.addAndGet(TimeUnit.MILLISECONDS.toNanos(1));
+            q.settle();
+            assertEquals(List.of(f.toString()), takeAll(q), "stable for the whole window");
             assertEquals(10, Files.readAllLines(f).size());
         }
     }
@@ -153,19 +150,19 @@ class DirectoryMonitorTest {
         assertTrue(OpenWriters.available(), "the open-writer check reads /proc/<pid>/fd (Linux): this machine has none");
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults())) {
             Path f = dir.resolve("from-shell.txt");
-            // Closes fd 3 after 1 s, then lives 2 s more: availability must follow the close, not the exit.
-            Process p = new ProcessBuilder("sh", "-c", "exec 3>'" + f + "'; sleep 1; echo x >&3; exec 3>&-; sleep 2")
+            // Opens fd 3, writes and closes it when told (a line on its stdin), then lives until its
+            // stdin closes: availability must follow the close, not the exit.
+            Process p = new ProcessBuilder("sh", "-c",
+                    "exec 3>'" + f + "'; echo opened; read go; echo x >&3; exec 3>&-; echo closed; read end")
                     .redirectErrorStream(true).start();
-            try {
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-                while (!Files.exists(f) && System.nanoTime() < end) {
-                    Thread.sleep(5);
-                }
-                assertTrue(Files.exists(f));
-                List<String> early = await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 700);
-                assertEquals(List.of(), early, "handed out while another process writes it");
-                List<String> got = await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 1500);
-                assertEquals(List.of(f.toString()), got);
+            try (var told = new java.io.PrintStream(p.getOutputStream(), true);
+                 var says = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
+                assertEquals("opened", says.readLine());
+                q.settle();
+                assertEquals(List.of(), takeAll(q), "handed out while another process writes it");
+                told.println("go");
+                assertEquals("closed", says.readLine());
+                assertEquals(List.of(f.toString()), await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 5000));
                 assertTrue(p.isAlive(), "should be available after the close, before the process exits");
                 assertEquals("x\n", Files.readString(f));
             } finally {
@@ -187,7 +184,7 @@ class DirectoryMonitorTest {
             Files.writeString(dir.resolve("p2"), "2");
             assertEquals(List.of(dir.resolve("p2").toString()),
                     await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 1000));
-            Thread.sleep(300);
+            q.settle();
             assertEquals(List.of(), takeAll(q));
             out.close();
             assertEquals(List.of(dir.resolve("p1").toString()),
@@ -205,7 +202,7 @@ class DirectoryMonitorTest {
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults())) {
             assertEquals(List.of(older.toString(), newer.toString()),
                     await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 2, 2000));
-            Thread.sleep(300);
+            q.settle();
             assertEquals(List.of(), takeAll(q));
         }
     }
@@ -214,11 +211,11 @@ class DirectoryMonitorTest {
     void filesPresentBeforeStartCanBeSkipped() throws Exception {
         Files.writeString(dir.resolve("before"), "1");
         try (DirectoryFileStreamQueue q = new DirectoryFileStreamQueue(dir, defaults().withIncludeExisting(false))) {
-            Thread.sleep(200);
+            q.settle(); // the monitor has started: what is there now is skipped
             Files.writeString(dir.resolve("after"), "2");
             assertEquals(List.of(dir.resolve("after").toString()),
                     await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 2000));
-            Thread.sleep(300);
+            q.settle();
             assertEquals(List.of(), takeAll(q));
         }
     }
@@ -229,10 +226,10 @@ class DirectoryMonitorTest {
             Path f = Files.writeString(dir.resolve("again"), "1");
             assertEquals(1, await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 2000).size());
             Files.writeString(f, "modified");
-            Thread.sleep(300);
+            q.settle();
             assertEquals(List.of(), takeAll(q));
             Files.delete(f);
-            Thread.sleep(50);
+            q.settle(); // the monitor has seen it gone
             Files.writeString(f, "new file");
             assertEquals(List.of(f.toString()), await(q, "app", "r", ConsumerMode.AT_MOST_ONCE, 1, 2000));
         }

@@ -35,9 +35,38 @@ class DistroStreamServerTest {
     final Map<String, InMemoryFileQueue> queues = new ConcurrentHashMap<>();
     TestStreamServer s;
 
+    final ManualClock clock = new ManualClock();
+
     TestStreamServer start(long graceMs) throws Exception {
-        s = new TestStreamServer(graceMs, (id, base) -> queues.computeIfAbsent(id, k -> new InMemoryFileQueue()));
+        s = new TestStreamServer(graceMs, (id, base) -> queues.computeIfAbsent(id, k -> new InMemoryFileQueue()), clock);
         return s;
+    }
+
+    interface RegistryQuery<T> {
+        T ask(StreamRegistry r) throws StreamRegistryException;
+    }
+
+    /** Asks the server's loop (after everything it was given before). */
+    <T> T onServer(RegistryQuery<T> q) {
+        try {
+            return s.server.inspect(r -> {
+                try {
+                    return q.ask(r);
+                } catch (StreamRegistryException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    boolean closedOnServer(String id) {
+        return onServer(r -> r.lookup(id, null).closed());
+    }
+
+    int waitingPolls(String id) {
+        return onServer(r -> s.server.waitingPolls(id));
     }
 
     @AfterEach
@@ -135,10 +164,13 @@ class DistroStreamServerTest {
         String id = writer.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null).streamId();
         writer.registerWriter(id, "w");
         assertFalse(reader.isClosed(id));
-        long t0 = System.nanoTime();
         writer.close(); // the process goes away without closing the stream
-        eventually(() -> reader.isClosed(id), 3000, "writer dropped, stream closed");
-        assertTrue((System.nanoTime() - t0) / 1_000_000 >= 250, "not before the grace timeout");
+        eventually(() -> !onServer(r -> r.isConnected(writer.clientId())), 5000, "the server sees the writer gone");
+        clock.advance(299);
+        assertFalse(closedOnServer(id), "not before the grace timeout");
+        clock.advance(1);
+        assertTrue(closedOnServer(id), "writer dropped at the grace timeout, stream closed");
+        eventually(() -> reader.isClosed(id), 5000, "the push reaches the reader");
     }
 
     @Test
@@ -151,10 +183,12 @@ class DistroStreamServerTest {
         w1.registerWriter(id, "a");
         w2.registerWriter(id, "b");
         w1.close();
-        Thread.sleep(600);
+        eventually(() -> !onServer(r -> r.isConnected(w1.clientId())), 5000, "the server sees w1 gone");
+        clock.advance(600);
+        assertFalse(closedOnServer(id), "w1 dropped, w2 still writes");
         assertFalse(reader.isClosed(id));
         w2.closeWriter(id, "b");
-        eventually(() -> reader.isClosed(id), 2000, "closed by the remaining writer");
+        eventually(() -> reader.isClosed(id), 5000, "closed by the remaining writer");
     }
 
     @Test
@@ -163,27 +197,33 @@ class DistroStreamServerTest {
         DistroStreamClient w = s.client("app");
         DistroStreamClient r = s.client("app");
         String id = w.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, dir.toString()).streamId();
-        long t0 = System.nanoTime();
-        assertEquals(List.of(), r.pollFiles(id, "r1", 300, 10).paths());
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        assertTrue(ms >= 250 && ms < 3000, ms + " ms");
-        CompletableFuture<FilesPolled> waiting = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<FilesPolled> timingOut = poll(r, id, "r1", 300);
+        eventually(() -> waitingPolls(id) == 1, 5000, "the poll waits on the server");
+        clock.advance(299);
+        assertEquals(1, waitingPolls(id), "not answered before its timeout");
+        assertFalse(timingOut.isDone());
+        clock.advance(1);
+        assertEquals(List.of(), timingOut.get(5, TimeUnit.SECONDS).paths());
+        CompletableFuture<FilesPolled> waiting = poll(r, id, "r1", 10_000);
+        eventually(() -> waitingPolls(id) == 1, 5000, "the poll waits on the server");
+        assertFalse(waiting.isDone());
+        String f = dir.resolve("a.txt").toString();
+        w.publishFile(id, "w1", f);
+        assertEquals(List.of(f), waiting.get(5, TimeUnit.SECONDS).paths());
+        assertEquals(0, clock.pending(), "the answered poll's timer is cancelled");
+        // Another application sees it too; the same application does not get it twice.
+        assertEquals(List.of(f), s.client("app2").pollFiles(id, "x", 0, 10).paths());
+        assertEquals(List.of(), r.pollFiles(id, "r2", 0, 10).paths());
+    }
+
+    static CompletableFuture<FilesPolled> poll(DistroStreamClient c, String id, String reader, long timeoutMs) {
+        return CompletableFuture.supplyAsync(() -> {
             try {
-                return r.pollFiles(id, "r1", 10_000, 10);
+                return c.pollFiles(id, reader, timeoutMs, 10);
             } catch (BackendException e) {
                 throw new RuntimeException(e);
             }
         });
-        Thread.sleep(200);
-        assertFalse(waiting.isDone());
-        String f = dir.resolve("a.txt").toString();
-        t0 = System.nanoTime();
-        w.publishFile(id, "w1", f);
-        assertEquals(List.of(f), waiting.get(5, TimeUnit.SECONDS).paths());
-        assertTrue((System.nanoTime() - t0) / 1_000_000 < 3000);
-        // Another application sees it too; the same application does not get it twice.
-        assertEquals(List.of(f), s.client("app2").pollFiles(id, "x", 0, 10).paths());
-        assertEquals(List.of(), r.pollFiles(id, "r2", 0, 10).paths());
     }
 
     @Test
@@ -193,14 +233,8 @@ class DistroStreamServerTest {
         DistroStreamClient r = s.client("app");
         String id = w.register(StreamType.FILE, null, ConsumerMode.AT_MOST_ONCE, dir.toString()).streamId();
         w.registerWriter(id, "w");
-        CompletableFuture<FilesPolled> waiting = CompletableFuture.supplyAsync(() -> {
-            try {
-                return r.pollFiles(id, "r1", 20_000, 10);
-            } catch (BackendException e) {
-                throw new RuntimeException(e);
-            }
-        });
-        Thread.sleep(200);
+        CompletableFuture<FilesPolled> waiting = poll(r, id, "r1", 20_000);
+        eventually(() -> waitingPolls(id) == 1, 5000, "the poll waits on the server");
         w.closeWriter(id, "w");
         FilesPolled p = waiting.get(5, TimeUnit.SECONDS);
         assertTrue(p.closed());
@@ -296,11 +330,13 @@ class DistroStreamServerTest {
         Thread first = new Thread(server::close, "first-close");
         first.start();
         assertTrue(closing.await(5, TimeUnit.SECONDS));
-        CompletableFuture<Void> second = CompletableFuture.runAsync(server::close);
-        Thread.sleep(200);
-        assertFalse(second.isDone(), "the second close returned while the first was still closing the topics");
+        Thread second = new Thread(server::close, "second-close");
+        second.start();
+        eventually(() -> second.getState() == Thread.State.BLOCKED, 5000, "the second close waits for the first");
+        assertTrue(second.isAlive(), "the second close returned while the first was still closing the topics");
         release.countDown();
-        second.get(5, TimeUnit.SECONDS);
+        second.join(5_000);
+        assertFalse(second.isAlive());
         assertTrue(topicsClosed.get());
         first.join(5_000);
     }

@@ -136,6 +136,27 @@ class StandaloneServerMainTest {
         assertTrue(all.contains("unknown option --bogus") && all.contains("usage:") && all.contains("--host=ADDR"), all);
     }
 
+    /** A bad server setting, or Kafka client settings beside the embedded broker: one line, exit 2, nothing started. */
+    @Test
+    void badSettingsExitBeforeStarting() throws Exception {
+        assertEquals("braid-stream-server: -Dbraid.streams.partitions=0: expected a number of partitions, at least 1",
+                failedStart("-Dbraid.streams.partitions=0"));
+        assertEquals("braid-stream-server: braid.streams.kafka.security.protocol applies to an external Kafka cluster "
+                + "(--kafka=host:port), not to the embedded broker",
+                failedStart("-Dbraid.streams.kafka.security.protocol=SASL_SSL"));
+    }
+
+    private static String failedStart(String jvmOption) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(script().toString(), "--port=0").redirectErrorStream(true);
+        pb.environment().put("BRAID_STREAMS_CP", System.getProperty("java.class.path"));
+        pb.environment().put("BRAID_STREAM_SERVER_JVM_OPTS", jvmOption);
+        Process p = pb.start();
+        String all = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), all);
+        return all;
+    }
+
     /**
      * The local address (IPv4 hex, as /proc/net/tcp writes it) of the socket listening on
      * {@code port}. Java listens on an IPv6 socket when it can: an IPv4-mapped address there

@@ -65,6 +65,15 @@ class StreamRegistryTest {
         assertEquals(Kind.REGISTRATION, e.kind());
     }
 
+    /** StreamType.PSCO exists for COMPSs code to compile; no stream of that type is registered. */
+    @Test
+    void pscoStreamsAreRefused() {
+        StreamRegistryException e = assertThrows(StreamRegistryException.class,
+                () -> r.register(StreamType.PSCO, "p", ConsumerMode.AT_MOST_ONCE, null, "c"));
+        assertEquals(Kind.REGISTRATION, e.kind());
+        assertTrue(e.getMessage().contains("PSCO streams are not supported"), e.getMessage());
+    }
+
     @Test
     void aliasAttachesAndCreatorsModeWins() throws Exception {
         StreamMeta a = object("shared", ConsumerMode.AT_LEAST_ONCE, "c1");

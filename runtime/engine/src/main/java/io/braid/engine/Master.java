@@ -61,7 +61,7 @@ public final class Master implements AutoCloseable {
     private final UserWarnings warnings = new UserWarnings();
 
     private Master(Cluster cluster, MasterConfig config, Consumer<String> onFatal) throws IOException {
-        LearningPolicy learning = LearningPolicy.parse(System.getProperty(LearningPolicy.PROPERTY)); // before any socket
+        LearningPolicy learning = EngineSettings.LEARNING_POLICY.get(); // before any socket
         WorkerLaunch launch = config.launch();
         this.loop = new CoreLoop();
         this.pool = new WorkerPool(cluster.nodes());

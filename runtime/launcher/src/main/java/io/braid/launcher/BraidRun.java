@@ -1,5 +1,10 @@
 package io.braid.launcher;
 
+import io.braid.comm.settings.CommSettings;
+import io.braid.comm.settings.Setting;
+import io.braid.comm.settings.SettingDefs;
+import io.braid.comm.settings.SettingSource;
+import io.braid.engine.EngineSettings;
 import io.braid.engine.deploy.SlurmNodeProvider;
 import io.braid.engine.deploy.SrunLauncher;
 import io.braid.engine.deploy.XmlNodeProvider;
@@ -9,9 +14,9 @@ import io.braid.comm.tls.SelfSignedCertificates;
 import io.braid.comm.tls.TlsIdentity;
 import io.braid.engine.resources.Cluster;
 import io.braid.engine.resources.ResourcesException;
-import io.braid.engine.scheduling.learning.LearningPolicy;
 import io.braid.launcher.app.TaskDefinitionException;
 import io.braid.launcher.options.LauncherOptions;
+import io.braid.launcher.options.LogLevel;
 import io.braid.launcher.options.UsageException;
 import io.braid.launcher.run.AppSetupException;
 import io.braid.launcher.run.JavaAppRun;
@@ -21,12 +26,14 @@ import io.braid.launcher.run.WorkerPriority;
 import io.braid.launcher.streams.StreamingMode;
 import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.KafkaMode;
+import io.braid.streams.settings.StreamSettings;
 
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Main entry of {@code braid-run}. Wrong input ends with one line naming the culprit: exit 2
@@ -70,16 +77,14 @@ public final class BraidRun {
         if (!lang.equals("java")) {
             throw new UsageException("--lang=" + lang + ": only Java applications are supported in this version");
         }
-        String logLevel = o.get("--log_level");
-        if (!List.of("off", "info", "debug").contains(logLevel)) {
-            throw new UsageException("--log_level=" + logLevel + ": expected off, info or debug");
-        }
-        learningPolicy(System.getProperty(LearningPolicy.PROPERTY));
-        WorkerJit workerJit = workerJit(System.getenv(WorkerJit.ENV));
-        WorkerPriority workerPriority = workerPriority(System.getenv(WorkerPriority.ENV));
+        String logLevel = LogLevel.parse(o.get("--log_level")).toString();
+        checkSettings();
+        WorkerJit workerJit = workerJit(LauncherSettings.WORKER_JIT.environment());
+        WorkerPriority workerPriority = workerPriority(LauncherSettings.WORKER_NICE.environment());
         StreamingMode streaming = StreamingMode.parse(o.get("--streaming"));
         KafkaMode streamingBackend = streamingBackend(o.get("--streaming_backend"));
-        String streamServer = existingStreamServer(o, System.getenv(DistroStreamClient.SERVER_ENV));
+        String streamServer = existingStreamServer(o, StreamSettings.SERVER.get(SettingSource.systemEnvironment()));
+        kafkaClientSettings(streamingBackend, streamServer);
         TlsIdentity tls = tlsIdentity(o); // before the log dir: a bad file is a usage error
         Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"), app, logLevel);
         // The run's secret: every connection of the run proves it; workers get it in their environment.
@@ -113,28 +118,58 @@ public final class BraidRun {
         return o.flag("--tls") ? SelfSignedCertificates.generate("braid-run", java.time.Duration.ofDays(365)) : null;
     }
 
-    /** Checks the master's {@code -Dbraid.io.learning} (BRAID_MASTER_JVM_OPTS) before anything starts. */
-    static LearningPolicy learningPolicy(String value) {
-        try {
-            return LearningPolicy.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage() + " (BRAID_MASTER_JVM_OPTS)");
+    /**
+     * Checks every setting of the master's modules (their properties come from BRAID_MASTER_JVM_OPTS)
+     * before anything starts: a bad value is one usage line naming it, not a failure mid-run.
+     */
+    static void checkSettings() {
+        for (SettingDefs defs : List.of(CommSettings.DEFS, StreamSettings.DEFS, EngineSettings.DEFS, LauncherSettings.DEFS)) {
+            for (Setting<?> s : defs.all()) {
+                if (s.audience() == Setting.Audience.SCRIPT || s == LauncherSettings.WORKER_JIT
+                        || s == LauncherSettings.WORKER_NICE) {
+                    continue; // the scripts checked theirs; the workers' two are named by their own checks below
+                }
+                try {
+                    s.check(SettingSource.system()); // no log line yet: RunLogging configures SLF4J after this
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(e.getMessage() + (s.property() != null ? " (BRAID_MASTER_JVM_OPTS)" : ""));
+                }
+            }
         }
     }
 
-    /** The workers' JIT from {@code BRAID_WORKER_JIT}, checked before anything starts (local workers: this host's cores). */
-    static WorkerJit workerJit(String value) {
+    /**
+     * Kafka client settings ({@code braid.streams.kafka.*}) are for an external cluster: with the
+     * embedded broker (no SASL or TLS listener) they are refused; with {@code kafka://} the
+     * master's clients and the workers' (through {@code StreamHosting}) get them.
+     */
+    static void kafkaClientSettings(KafkaMode backend, String existingServer) {
+        Map<String, String> passed;
         try {
-            return WorkerJit.choose(value, Runtime.getRuntime().availableProcessors());
+            passed = StreamSettings.KAFKA.values();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage() + " (BRAID_MASTER_JVM_OPTS)");
+        }
+        if (!passed.isEmpty() && backend.embedded() && existingServer == null) {
+            throw new UsageException(StreamSettings.KAFKA.prefix() + passed.keySet().iterator().next()
+                    + " applies to an external Kafka cluster (--streaming_backend=kafka://HOST:PORT), not to the "
+                    + "embedded broker");
+        }
+    }
+
+    /** The workers' JIT from {@code BRAID_WORKER_JIT} ({@code variable}), checked before anything starts (local workers: this host's cores). */
+    static WorkerJit workerJit(String variable) {
+        try {
+            return WorkerJit.choose(SettingSource.system().environment(variable), Runtime.getRuntime().availableProcessors());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
     }
 
-    /** The local workers' nice value from {@code BRAID_WORKER_NICE}, checked before anything starts. */
-    static WorkerPriority workerPriority(String value) {
+    /** The local workers' nice value from {@code BRAID_WORKER_NICE} ({@code variable}), checked before anything starts. */
+    static WorkerPriority workerPriority(String variable) {
         try {
-            return WorkerPriority.choose(value);
+            return WorkerPriority.choose(SettingSource.system().environment(variable));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -6,12 +6,13 @@ import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.auth.RunSecret;
 import io.braid.comm.message.WorkerHello;
 import io.braid.comm.serial.ObjectSerializer;
+import io.braid.comm.settings.SettingSource;
 import io.braid.comm.transport.DataFetcher;
 import io.braid.comm.transport.DataServerHandler;
 import io.braid.comm.transport.MessageClient;
 import io.braid.comm.transport.MessageServer;
-import io.braid.streams.BackendException;
 import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.settings.StreamSettings;
 import io.braid.worker.data.InputResolver;
 import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.ExecutionManager;
@@ -86,7 +87,7 @@ public final class WorkerMain {
         LOG.info("C2 compiles a method after {} invocations (Tier4InvocationThreshold)", vmOption("Tier4InvocationThreshold"));
         LOG.info("CPU priority: nice {}", niceValue());
 
-        if (Boolean.getBoolean(DistroStreamClient.PREPARE_PROPERTY)) {
+        if (StreamSettings.PREPARE.get()) {
             prepareObjectStreams();
         }
         master.awaitClose();
@@ -126,7 +127,7 @@ public final class WorkerMain {
      */
     private static void joinRunSecurity() {
         try {
-            ConnectionSecurity.install(ConnectionSecurity.fromEnvironment(System.getenv()).orElseThrow(
+            ConnectionSecurity.install(ConnectionSecurity.fromSettings(SettingSource.system()).orElseThrow(
                     () -> new IllegalArgumentException(RunSecret.ENV + " is not set: a worker needs the run's secret in"
                             + " its environment (braid-run and its launchers set it)")));
         } catch (IllegalArgumentException e) {
@@ -174,18 +175,24 @@ public final class WorkerMain {
         }
     }
 
-    /** The run declared object streams: gets this worker's Kafka clients ready before its first stream task. */
+    /**
+     * The run declared object streams: gets this worker's Kafka clients ready before its first
+     * stream task, on the stream client's own scheduler.
+     */
     private static void prepareObjectStreams() {
-        Thread t = new Thread(() -> {
-            long t0 = System.nanoTime();
-            try {
-                DistroStreamClient.get().prepareObjectBackend();
-                LOG.info("object streams ready after {} ms", (System.nanoTime() - t0) / 1_000_000);
-            } catch (BackendException | RuntimeException e) {
-                LOG.warn("could not prepare object streams (the first stream task will report it): {}", e.getMessage());
-            }
-        }, "stream-prepare");
-        t.setDaemon(true);
-        t.start();
+        long t0 = System.nanoTime();
+        try {
+            DistroStreamClient.get().prepareObjectBackendInBackground().whenComplete((v, e) -> {
+                if (e == null) {
+                    LOG.info("object streams ready after {} ms", (System.nanoTime() - t0) / 1_000_000);
+                } else {
+                    Throwable cause = e.getCause() != null ? e.getCause() : e;
+                    LOG.warn("could not prepare object streams (the first stream task will report it): {}",
+                            cause.getMessage());
+                }
+            });
+        } catch (RuntimeException e) { // BackendException included
+            LOG.warn("could not prepare object streams (the first stream task will report it): {}", e.getMessage());
+        }
     }
 }

@@ -1,6 +1,8 @@
 package io.braid.comm.auth;
 
 import io.braid.comm.tls.TlsIdentity;
+import io.braid.comm.settings.CommSettings;
+import io.braid.comm.settings.SettingSource;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelPipeline;
 import io.netty.util.concurrent.Promise;
@@ -25,9 +27,9 @@ import java.util.function.Consumer;
 public final class ConnectionSecurity {
 
     /** Environment variable with the run's TLS certificate (Base64 DER, one line); unset: no TLS. */
-    public static final String TLS_CERT_ENV = "BRAID_RUN_TLS_CERT";
+    public static final String TLS_CERT_ENV = CommSettings.TLS_CERT.environment();
     /** Environment variable with the run's TLS private key (Base64 PKCS#8 DER, one line). */
-    public static final String TLS_KEY_ENV = "BRAID_RUN_TLS_KEY";
+    public static final String TLS_KEY_ENV = CommSettings.TLS_KEY.environment();
     /** How long a peer has to complete the handshake (TLS included) before the connection is closed. */
     public static final long DEFAULT_HANDSHAKE_TIMEOUT_MS = 5_000;
 
@@ -92,8 +94,8 @@ public final class ConnectionSecurity {
     }
 
     /**
-     * What a worker's environment must hold for it to join this run: {@value RunSecret#ENV}, and
-     * with TLS {@value #TLS_CERT_ENV} and {@value #TLS_KEY_ENV}. A worker launcher puts these into
+     * What a worker's environment must hold for it to join this run: {@code BRAID_RUN_SECRET}, and
+     * with TLS {@code BRAID_RUN_TLS_CERT} and {@code BRAID_RUN_TLS_KEY}. A worker launcher puts these into
      * the started process's environment (never its command line).
      */
     public Map<String, String> workerEnvironment() {
@@ -110,21 +112,24 @@ public final class ConnectionSecurity {
 
     /**
      * The security a worker's master gave it in {@code env} (see {@link #workerEnvironment()}), or
-     * empty when {@value RunSecret#ENV} is not set.
+     * empty when {@code BRAID_RUN_SECRET} is not set.
      *
      * @throws IllegalArgumentException naming the variable that is malformed
      */
     public static Optional<ConnectionSecurity> fromEnvironment(Map<String, String> env) {
-        String hex = env.get(RunSecret.ENV);
-        if (hex == null || hex.isBlank()) {
+        return fromSettings(SettingSource.ofEnvironment(env));
+    }
+
+    /** As {@link #fromEnvironment(Map)}, from {@code source}'s variables. */
+    public static Optional<ConnectionSecurity> fromSettings(SettingSource source) {
+        String hex = CommSettings.RUN_SECRET.get(source);
+        if (hex == null) {
             return Optional.empty();
         }
         ConnectionSecurity s = of(RunSecret.parse(hex, RunSecret.ENV));
-        String cert = env.get(TLS_CERT_ENV);
-        if (cert != null && !cert.isBlank()) {
-            String key = env.get(TLS_KEY_ENV);
-            s = s.withTls(TlsIdentity.fromBase64(cert, key == null || key.isBlank() ? null : key,
-                    TLS_CERT_ENV + "/" + TLS_KEY_ENV));
+        String cert = CommSettings.TLS_CERT.get(source);
+        if (cert != null) {
+            s = s.withTls(TlsIdentity.fromBase64(cert, CommSettings.TLS_KEY.get(source), TLS_CERT_ENV + "/" + TLS_KEY_ENV));
         }
         return Optional.of(s);
     }
@@ -141,7 +146,7 @@ public final class ConnectionSecurity {
         }
         synchronized (PROCESS_LOCK) {
             if (process == null) {
-                process = fromEnvironment(System.getenv()).orElseGet(() -> {
+                process = fromSettings(SettingSource.system()).orElseGet(() -> {
                     LOG.info("generated a secret for this run's connections");
                     return of(RunSecret.generate());
                 });
@@ -153,7 +158,7 @@ public final class ConnectionSecurity {
     /** The installed security or the environment's, without generating one. */
     public static Optional<ConnectionSecurity> processIfConfigured() {
         ConnectionSecurity s = process;
-        return s != null ? Optional.of(s) : fromEnvironment(System.getenv());
+        return s != null ? Optional.of(s) : fromSettings(SettingSource.system());
     }
 
     /** Makes {@code s} this process's security (braid-run at start; a worker after reading its environment). */

@@ -1,5 +1,7 @@
 package io.braid.comm.auth;
 
+import io.braid.comm.settings.CommSettings;
+
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +17,7 @@ import java.util.HexFormat;
 public final class RunSecret {
 
     /** Environment variable that carries the run's secret (hex) to a worker. */
-    public static final String ENV = "BRAID_RUN_SECRET";
+    public static final String ENV = CommSettings.RUN_SECRET.environment();
     /** Bytes of a generated secret. */
     public static final int LENGTH = 32;
     /** Shortest secret accepted from outside (bytes). */

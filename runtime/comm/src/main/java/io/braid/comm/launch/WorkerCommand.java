@@ -1,5 +1,9 @@
 package io.braid.comm.launch;
 
+import io.braid.comm.settings.CommSettings;
+import io.braid.comm.settings.CommandLine;
+import io.braid.comm.settings.OptionSpec;
+
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +45,7 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         NODE("node", null, "the node's name in the run"),
         BIND("bind", "127.0.0.1", "address the worker's data server binds (the node's own address)"),
         CUS("cus", "1", "computing units: executor threads of the compute platform"),
-        IO_EXECUTORS("io_executors", "1", "executor threads of the I/O platform"),
+        IO_EXECUTORS("io_executors", String.valueOf(CommSettings.DEFAULT_IO_EXECUTORS), "executor threads of the I/O platform"),
         CLASSPATH("classpath", "", "the application's class path on the node"),
         WORKDIR("workdir", null, "the worker's working directory"),
         JOBS_DIR("jobs_dir", "<workdir>/jobs", "where task outputs go"),
@@ -70,13 +74,12 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
             return doc;
         }
 
-        static Option of(String key) {
-            for (Option o : values()) {
-                if (o.key.equals(key)) {
-                    return o;
-                }
-            }
-            return null;
+        /** The options as the command-line parser takes them ({@code --key=VALUE}). */
+        static final List<OptionSpec> SPECS = java.util.Arrays.stream(values()).map(Option::spec).toList();
+
+        /** This option as the command-line parser takes it. */
+        public OptionSpec spec() {
+            return OptionSpec.value("--" + key, "VALUE", defaultValue == null ? "" : defaultValue, doc);
         }
     }
 
@@ -142,14 +145,19 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
      * @throws IllegalArgumentException naming the argument that is unknown, missing or malformed
      */
     public static WorkerCommand parse(String[] args) {
+        CommandLine.Parsed parsed;
+        try {
+            parsed = CommandLine.parse(Option.SPECS, args, CommandLine.Style.OPTIONS_ONLY);
+        } catch (CommandLine.Problem e) {
+            throw new IllegalArgumentException(e.kind() == CommandLine.Problem.Kind.UNKNOWN
+                    ? "unknown worker argument: " + e.argument() : "worker argument " + e.getMessage());
+        }
         Map<Option, String> m = new java.util.EnumMap<>(Option.class);
-        for (String a : args) {
-            int eq = a.indexOf('=');
-            Option o = a.startsWith("--") && eq > 2 ? Option.of(a.substring(2, eq)) : null;
-            if (o == null) {
-                throw new IllegalArgumentException("unknown worker argument: " + a);
+        for (Option o : Option.values()) {
+            List<String> v = parsed.values().get(o.spec().name());
+            if (v != null) {
+                m.put(o, v.get(v.size() - 1));
             }
-            m.put(o, a.substring(eq + 1));
         }
         String master = value(m, Option.MASTER);
         int colon = master.lastIndexOf(':');

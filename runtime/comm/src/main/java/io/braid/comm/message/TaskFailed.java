@@ -1,12 +1,21 @@
 package io.braid.comm.message;
 
-/** Worker to master: a job failed. {@code error} is the exception and its stack trace as text. */
-public record TaskFailed(long jobId, String error) implements Message {
+/**
+ * Worker to master: a job failed. {@code error} is the exception and its stack trace as text.
+ * {@code streamsUsed}: the task had published or taken stream elements before it failed, so a
+ * second run would publish them again or miss the ones it took.
+ */
+public record TaskFailed(long jobId, String error, boolean streamsUsed) implements Message {
     /**
      * Prefix of {@code error} when the job could not even start because an input could not be
      * fetched (its holder died, typically): not the task's fault, so not counted as a failure.
      */
     public static final String INPUT_UNAVAILABLE = "braid:input-unavailable: ";
+
+    /** A failure before any stream element was exchanged. */
+    public TaskFailed(long jobId, String error) {
+        this(jobId, error, false);
+    }
 
     public boolean inputUnavailable() {
         return error.startsWith(INPUT_UNAVAILABLE);

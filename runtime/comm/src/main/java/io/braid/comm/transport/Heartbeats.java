@@ -1,6 +1,7 @@
 package io.braid.comm.transport;
 
 import io.braid.comm.message.Heartbeat;
+import io.braid.comm.settings.CommSettings;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
@@ -21,16 +22,16 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The idle detector sits at the head of the pipeline, so that every byte counts as a sign of
  * life, also the parts of a large frame still being received. Received heartbeats are dropped
- * here. The timeout comes from the system property {@value #TIMEOUT_PROPERTY} (milliseconds,
- * default {@value #DEFAULT_TIMEOUT_MS}); the interval is a fifth of it.
+ * here. The timeout comes from the system property {@code braid.heartbeat.timeout_ms} (milliseconds,
+ * default 6000); the interval is a fifth of it.
  */
 public final class Heartbeats extends ChannelDuplexHandler {
     private static final Logger LOG = LoggerFactory.getLogger(Heartbeats.class);
 
     /** System property: milliseconds of silence after which a link's peer is taken as gone. */
-    public static final String TIMEOUT_PROPERTY = "braid.heartbeat.timeout_ms";
+    public static final String TIMEOUT_PROPERTY = CommSettings.HEARTBEAT_TIMEOUT_MS.property();
     /** Long enough for a full GC pause or a busy host at nice 10, short enough to notice a lost host within seconds. */
-    public static final long DEFAULT_TIMEOUT_MS = 6_000;
+    public static final long DEFAULT_TIMEOUT_MS = CommSettings.HEARTBEAT_TIMEOUT_MS.defaultValue();
 
     private final String peer;
     private final long timeoutMs;
@@ -40,21 +41,9 @@ public final class Heartbeats extends ChannelDuplexHandler {
         this.timeoutMs = timeoutMs;
     }
 
-    /** The configured timeout: {@value #TIMEOUT_PROPERTY}, or {@link #DEFAULT_TIMEOUT_MS}. */
+    /** The configured timeout: {@code braid.heartbeat.timeout_ms}, or {@link #DEFAULT_TIMEOUT_MS}. */
     public static long timeoutMs() {
-        String v = System.getProperty(TIMEOUT_PROPERTY);
-        if (v == null || v.isBlank()) {
-            return DEFAULT_TIMEOUT_MS;
-        }
-        try {
-            long ms = Long.parseLong(v.trim());
-            if (ms >= 100) {
-                return ms;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("-D" + TIMEOUT_PROPERTY + "=" + v + ": expected milliseconds, at least 100");
+        return CommSettings.HEARTBEAT_TIMEOUT_MS.get();
     }
 
     /** How often a quiet end sends a heartbeat. */

@@ -161,11 +161,12 @@ class DataPlaneTest {
 
     @Test
     void droppedConnectionFailsPendingFetchesAndIsReopened(@TempDir Path dir) throws Exception {
+        java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(2);
         @ChannelHandler.Sharable
         class Silent extends MessageHandler {
             @Override
             protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
-                // never answers
+                asked.countDown(); // never answers
             }
         }
         Silent silent = new Silent();
@@ -174,7 +175,7 @@ class DataPlaneTest {
         CompletableFuture<FetchedData> pending = fetcher.fetch("127.0.0.1", port, "d1v1");
         CompletableFuture<Path> pendingFile = fetcher.fetchToFile("127.0.0.1", port, "d1v1",
                 dir.resolve("x"));
-        Thread.sleep(200);
+        assertTrue(asked.await(10, java.util.concurrent.TimeUnit.SECONDS), "both requests reached the server");
         assertFalse(pending.isDone());
         mute.close();
         IOException e = assertInstanceOf(IOException.class, failure(pending));

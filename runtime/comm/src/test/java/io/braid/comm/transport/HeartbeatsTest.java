@@ -47,9 +47,9 @@ class HeartbeatsTest {
         try (MessageServer server = MessageServer.start("127.0.0.1", 0, () -> serverEnd, "hb-server", 1);
              MessageClient client = new MessageClient("hb-client")) {
             Channel ch = client.connect("master", "127.0.0.1", server.port(), clientEnd, 5000);
-            // Five timeouts of silence from both applications: only heartbeats keep the link open.
+            // Three timeouts of silence from both applications: only heartbeats keep the link open.
             assertThrows(java.util.concurrent.TimeoutException.class,
-                    () -> clientEnd.closed.get(5 * ShortHeartbeatTimeout.MS, TimeUnit.MILLISECONDS));
+                    () -> clientEnd.closed.get(3 * ShortHeartbeatTimeout.MS, TimeUnit.MILLISECONDS));
             assertTrue(ch.isActive(), "the link closed although both ends were alive");
             assertTrue(!serverEnd.closed.isDone(), "the server closed the link although the client was alive");
             assertTrue(serverEnd.received.isEmpty(), () -> "the server's handler saw " + serverEnd.received);

@@ -312,6 +312,16 @@ public final class RuntimeCore {
         rec.failures++;
         rec.lastError = msg.error();
         rec.lastFailedNode = workers.get(node).name();
+        if (msg.streamsUsed()) {
+            // As for a stream task on a lost worker: a second run would publish again or miss records.
+            LOG.error("task {} failed on {} after it exchanged stream elements:\n{}", rec.submission.describe(),
+                    rec.lastFailedNode, msg.error());
+            fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode + ": " + firstLine(msg.error())
+                    + System.lineSeparator() + "  it had published or taken stream elements, so it is not run again"
+                    + " (its readers have what it published, what it took is gone)" + System.lineSeparator()
+                    + "  worker log: " + workers.get(node).logFile(), rec);
+            return;
+        }
         if (rec.failures < TaskRecord.MAX_ATTEMPTS) {
             LOG.warn("task {} failed on {}; resubmitting it to another resource: {}", rec.submission.describe(),
                     rec.lastFailedNode, firstLine(msg.error()));

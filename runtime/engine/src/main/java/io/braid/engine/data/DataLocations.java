@@ -46,24 +46,41 @@ public final class DataLocations {
         return sizes.getOrDefault(dataName, 0L);
     }
 
-    /** A node is gone: forget its copies. Returns how many versions were left with no copy at all. */
+    /**
+     * A node is gone: forget its copies. Returns how many versions were left with no copy at all.
+     * A pass over every version, allocating only for those the node held (a node loss is rare; an
+     * index by node would cost every {@link #add} on the hot path).
+     */
     public int removeNode(int node) {
         int lost = 0;
         var it = holders.entrySet().iterator();
         while (it.hasNext()) {
             var e = it.next();
             int[] cur = e.getValue();
-            int[] next = java.util.Arrays.stream(cur).filter(n -> n != node).toArray();
-            if (next.length != cur.length) {
-                if (next.length == 0) {
-                    lost++;
-                    it.remove();
-                } else {
-                    e.setValue(next);
-                }
+            int at = indexOf(cur, node);
+            if (at < 0) {
+                continue;
+            }
+            if (cur.length == 1) {
+                lost++;
+                it.remove();
+            } else {
+                int[] next = new int[cur.length - 1];
+                System.arraycopy(cur, 0, next, 0, at);
+                System.arraycopy(cur, at + 1, next, at, cur.length - at - 1);
+                e.setValue(next);
             }
         }
         return lost;
+    }
+
+    private static int indexOf(int[] nodes, int node) {
+        for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] == node) {
+                return i;
+            }
+        }
+        return -1;
     }
 
 }

@@ -1,6 +1,7 @@
 package io.braid.engine.deploy;
 
 import io.braid.comm.launch.WorkerCommand;
+import io.braid.engine.EngineSettings;
 import io.braid.engine.resources.NodeDescription;
 
 import java.io.IOException;
@@ -29,7 +30,7 @@ import java.util.Map;
  */
 public final class SshLauncher implements WorkerLauncher {
     /** Extra ssh options, whitespace-separated (e.g. {@code -F /path/ssh_config}), for sites and tests. */
-    public static final String OPTIONS_ENV = "BRAID_SSH_OPTIONS";
+    public static final String OPTIONS_ENV = EngineSettings.SSH_OPTIONS.environment();
 
     private final List<String> extraOptions;
     private final int connectTimeoutSeconds;
@@ -45,9 +46,7 @@ public final class SshLauncher implements WorkerLauncher {
 
     /** The launcher with the options of {@link #OPTIONS_ENV} in this process's environment. */
     public static SshLauncher fromEnvironment(int connectTimeoutSeconds) {
-        String v = System.getenv(OPTIONS_ENV);
-        List<String> options = v == null || v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
-        return new SshLauncher(options, connectTimeoutSeconds);
+        return new SshLauncher(EngineSettings.SSH_OPTIONS.get(), connectTimeoutSeconds);
     }
 
     @Override

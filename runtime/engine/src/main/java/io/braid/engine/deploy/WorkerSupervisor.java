@@ -1,6 +1,7 @@
 package io.braid.engine.deploy;
 
 import io.braid.comm.launch.WorkerCommand;
+import io.braid.engine.EngineSettings;
 import io.braid.engine.dispatch.WorkerHandle;
 import io.braid.engine.dispatch.WorkerPool;
 import io.braid.engine.resources.NodeDescription;
@@ -17,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps a worker on every node of the run: starts them, starts a node's worker again when it
- * dies (up to {@value #DEFAULT_RESTARTS} times per node; {@value #RESTARTS_PROPERTY}), and
+ * dies (up to 3 times per node; {@code braid.worker.restarts}), and
  * excludes a node whose worker cannot be
  * started or keeps dying, so that the run goes on with the others. The decisions reach the core
  * through {@link NodeEvents}; the starts run on a thread of their own (a start over ssh or srun
@@ -27,9 +28,9 @@ public final class WorkerSupervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerSupervisor.class);
 
     /** System property: times a node's worker is started again after dying; its next death excludes the node. */
-    public static final String RESTARTS_PROPERTY = "braid.worker.restarts";
-    /** Default of {@value #RESTARTS_PROPERTY}. */
-    public static final int DEFAULT_RESTARTS = 3;
+    public static final String RESTARTS_PROPERTY = EngineSettings.WORKER_RESTARTS.property();
+    /** Default of {@link EngineSettings#WORKER_RESTARTS}. */
+    public static final int DEFAULT_RESTARTS = EngineSettings.WORKER_RESTARTS.defaultValue();
 
     /** What the core hears (each call is moved onto the core thread by the implementation). */
     public interface NodeEvents {
@@ -87,21 +88,9 @@ public final class WorkerSupervisor implements AutoCloseable {
         });
     }
 
-    /** {@value #RESTARTS_PROPERTY}, or {@link #DEFAULT_RESTARTS}. */
+    /** {@link EngineSettings#WORKER_RESTARTS}: {@code braid.worker.restarts}, or {@link #DEFAULT_RESTARTS}. */
     public static int maxRestarts() {
-        String v = System.getProperty(RESTARTS_PROPERTY);
-        if (v == null || v.isBlank()) {
-            return DEFAULT_RESTARTS;
-        }
-        try {
-            int n = Integer.parseInt(v.trim());
-            if (n >= 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("-D" + RESTARTS_PROPERTY + "=" + v + ": expected a number of restarts, 0 or more");
+        return EngineSettings.WORKER_RESTARTS.get();
     }
 
     /**

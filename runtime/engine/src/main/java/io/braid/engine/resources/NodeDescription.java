@@ -1,5 +1,6 @@
 package io.braid.engine.resources;
 
+import io.braid.comm.settings.CommSettings;
 import io.braid.engine.scheduling.NodeResources;
 
 import java.util.Map;
@@ -33,8 +34,8 @@ public record NodeDescription(String name, int computingUnits, double memoryGB, 
     /** {@code limitOfTasks} value when project.xml sets none. */
     public static final int NO_LIMIT = -1;
 
-    /** I/O executors of a node when neither the XML nor the launcher says otherwise. */
-    public static final int DEFAULT_IO_EXECUTORS = 1;
+    /** I/O executors of a node when neither the XML nor the launcher says otherwise (one default for all). */
+    public static final int DEFAULT_IO_EXECUTORS = CommSettings.DEFAULT_IO_EXECUTORS;
 
     public NodeDescription {
         Objects.requireNonNull(name, "name");

@@ -229,6 +229,12 @@ final class CoreHarness {
         core.taskFailed(nodeOf(taskId), new TaskFailed(jobOfTask.get(taskId), "java.lang.RuntimeException: boom"));
     }
 
+    /** The task's job threw after it had published or taken stream elements. */
+    void failedAfterStreamsUsed(long taskId) {
+        jobsSent.remove(jobOfTask.get(taskId));
+        core.taskFailed(nodeOf(taskId), new TaskFailed(jobOfTask.get(taskId), "java.lang.RuntimeException: boom", true));
+    }
+
     void addLocation(String dataName, int node) {
         locations.add(dataName, node, 1000);
     }

@@ -129,6 +129,25 @@ class RuntimeCoreStreamTest {
         assertEquals(List.of(), h.dispatch(), "nothing more runs");
     }
 
+    /** A second run would publish what its reader has again, or wait for what it took. */
+    @Test
+    void aStreamTaskThatFailedAfterExchangingElementsIsNotRunAgain() {
+        CoreHarness h = new CoreHarness(2);
+        List<String> heard = new ArrayList<>();
+        h.core.setStreamTaskListener((taskId, task, ws) -> heard.add(taskId + " "
+                + ws.stream().map(StreamParam::streamId).toList() + " fatal=" + h.fatal.size()));
+        h.submit(1, 1, writes("S"), reads("R"));
+        h.submit(2, 1, reads("S"));
+        assertEquals(List.of("1@0", "2@0"), h.dispatch());
+        h.failedAfterStreamsUsed(1);
+        assertEquals(1, h.fatal.size(), h.fatal::toString);
+        assertTrue(h.fatal.get(0).startsWith("task demo.Tasks.t1(<S>, <R>) failed on ")
+                && h.fatal.get(0).contains("it had published or taken stream elements, so it is not run again"),
+                h.fatal::toString);
+        assertEquals(List.of("1 [S] fatal=0"), heard, "its stream is closed for its reader first");
+        assertEquals(List.of(), h.dispatch(), "nothing runs again");
+    }
+
     /** Run again, the producer would publish S's records a second time to a reader that has them. */
     @Test
     void aWorkerLostWhileItRanAStreamTaskStopsTheRunAndClosesItsStreams() {

@@ -1,5 +1,7 @@
 package io.braid.launcher.cds;
 
+import io.braid.launcher.LauncherSettings;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,13 +11,13 @@ import java.util.List;
  * {@link ClassDataTraining}): JVMs that map it load the runtime's, Netty's and Kafka's classes
  * from it instead of parsing them from the jar (an embedded broker starts in about 2 s instead of
  * 3.6 s; docs/PERFORMANCE.md). braid-run passes it to the master as
- * {@code -XX:SharedArchiveFile} and names it in {@value #PROPERTY}; the master gives the same
+ * {@code -XX:SharedArchiveFile} and names it in {@code braid.cds.archive}; the master gives the same
  * options to the workers it starts. A stale or unusable archive is ignored by the JVM
  * ({@code -Xshare:auto}) without a word on stdout.
  */
 public final class ClassDataArchive {
     /** The master's system property naming the archive braid-run found (unset: none). */
-    public static final String PROPERTY = "braid.cds.archive";
+    public static final String PROPERTY = LauncherSettings.CDS_ARCHIVE.property();
 
     private ClassDataArchive() {
     }
@@ -30,6 +32,6 @@ public final class ClassDataArchive {
 
     /** The options for this JVM's workers: the archive the master was given, if any. */
     public static List<String> forWorkers() {
-        return jvmOptions(System.getProperty(PROPERTY));
+        return jvmOptions(LauncherSettings.CDS_ARCHIVE.get());
     }
 }

@@ -1,5 +1,6 @@
 package io.braid.launcher.instrument;
 
+import io.braid.launcher.LauncherSettings;
 import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
 import org.slf4j.Logger;
@@ -30,12 +31,12 @@ import java.util.Optional;
  * then the registry is read again through this loader, so that its classes are the ones the
  * application sees.
  *
- * <p>System property {@value #DUMP_PROPERTY}{@code =DIR} writes every rewritten class to
+ * <p>System property {@code braid.dumpInstrumented=DIR} writes every rewritten class to
  * {@code DIR/<internal name>.class} for inspection ({@code javap -c}).
  */
 public final class AppClassLoader extends ChildFirstLoader {
     /** Directory where rewritten classes are written for debugging; unset: none written. */
-    public static final String DUMP_PROPERTY = "braid.dumpInstrumented";
+    public static final String DUMP_PROPERTY = LauncherSettings.DUMP_INSTRUMENTED.property();
 
     private static final Logger LOG = LoggerFactory.getLogger(AppClassLoader.class);
     private static final List<String> PARENT_FIRST = List.of("java.", "javax.", "jdk.", "sun.",
@@ -60,8 +61,8 @@ public final class AppClassLoader extends ChildFirstLoader {
         this.hierarchy = new ClassHierarchy(this::classFileForHierarchy);
         this.rewriter = new CallSiteRewriter(rewritingRegistry,
                 new SyncPolicy(this::isAppClass, hierarchy), hierarchy);
-        String dump = System.getProperty(DUMP_PROPERTY);
-        this.dumpDir = dump == null || dump.isBlank() ? null : Path.of(dump);
+        String dump = LauncherSettings.DUMP_INSTRUMENTED.get();
+        this.dumpDir = dump == null ? null : Path.of(dump);
     }
 
     /**

@@ -1,14 +1,14 @@
 package io.braid.launcher.options;
 
-import io.braid.engine.deploy.SshLauncher;
-import io.braid.launcher.run.MasterJit;
-import io.braid.launcher.run.WorkerJit;
-import io.braid.launcher.run.WorkerPriority;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.protocol.StreamSecretFile;
+import io.braid.comm.settings.CommSettings;
+import io.braid.comm.settings.CommandLine;
+import io.braid.comm.settings.OptionSpec;
+import io.braid.comm.settings.Setting;
+import io.braid.engine.EngineSettings;
+import io.braid.launcher.LauncherSettings;
+import io.braid.launcher.streams.StreamingMode;
+import io.braid.streams.settings.StreamSettings;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,17 +24,17 @@ public final class LauncherOptions {
             new OptionSpec("--project", List.of(), "FILE", "", "COMPSs-style project.xml selecting the nodes of this run"),
             new OptionSpec("--interface", List.of(), "FQCN", "", "another annotated task interface (repeatable); "
                     + "<main class>Itf is always used"),
-            new OptionSpec("--log_level", List.of(), "off|info|debug", "off", "runtime log detail (<log dir>/runtime.log)"),
+            new OptionSpec("--log_level", List.of(), LogLevel.valueNames(), LogLevel.OFF.toString(), "runtime log detail (<log dir>/runtime.log)"),
             new OptionSpec("--graph", List.of("-g"), null, "false", "write the task graph to <log dir>/monitor "
                     + "(DOT, and SVG when Graphviz is installed)"),
             new OptionSpec("--tracing", List.of("-t"), null, "false", "write an execution trace to <log dir>/trace "
                     + "(Chrome trace format: ui.perfetto.dev)"),
             new OptionSpec("--summary", List.of(), null, "false", "print per task type the count and time statistics, and the learning of auto constraints"),
-            new OptionSpec("--streaming", List.of(), "NONE|OBJECTS|FILES|ALL", "ALL", "stream kinds the run may use "
+            new OptionSpec("--streaming", List.of(), StreamingMode.valueNames(), StreamingMode.ALL.name(), "stream kinds the run may use "
                     + "(started lazily)"),
             new OptionSpec("--streaming_backend", List.of(), "embedded|kafka://HOST:PORT", "embedded",
                     "Kafka broker for object streams"),
-            new OptionSpec("--io_executors", List.of(), "N", "2", "I/O executors per worker unless the XML sets them"),
+            new OptionSpec("--io_executors", List.of(), "N", String.valueOf(CommSettings.DEFAULT_IO_EXECUTORS), "I/O executors per worker unless the XML sets them"),
             new OptionSpec("--base_log_dir", List.of(), "DIR", "~/.braid/logs", "where the run's log dir "
                     + "(<app>_NN) is created"),
             new OptionSpec("--master_port", List.of(), "N", "0", "port the master listens on for workers (0 = any free)"),
@@ -56,23 +56,10 @@ public final class LauncherOptions {
                     + "worker gets its working directory (default: under the run's log dir)"),
             new OptionSpec("--help", List.of("-h"), null, "false", "print this help and exit"));
 
-    /** Environment variables braid-run reads, with their one-line documentation. */
-    public static final List<EnvironmentSpec> ENVIRONMENT = List.of(
-            new EnvironmentSpec(DistroStreamClient.SERVER_ENV, "HOST:PORT", "use this running stream server "
-                    + "(scripts/braid-stream-server) instead of starting one"),
-            new EnvironmentSpec(StreamSecretFile.ENV, "FILE", "the secret file of the stream server named by "
-                    + DistroStreamClient.SERVER_ENV + " (its second output line)"),
-            new EnvironmentSpec("BRAID_MASTER_JVM_OPTS", "OPTS", "extra JVM options of the master (e.g. -Xmx4g)"),
-            new EnvironmentSpec(MasterJit.ENV, "auto|c1|c2", "the master's JIT: C1 only, or C1 and C2; auto = "
-                    + "C1 only on a host of at most 2 cores [default: auto]"),
-            new EnvironmentSpec(WorkerJit.ENV, "auto|late|standard", "when the workers compile with C2: at 10x the "
-                    + "JVM's thresholds (late) or at its own; auto = late on a host of at most 2 cores [default: auto]"),
-            new EnvironmentSpec(WorkerPriority.ENV, "0..19", "the local workers' nice value: 0 runs them at the "
-                    + "master's CPU priority [default: 10]"),
-            new EnvironmentSpec(SshLauncher.OPTIONS_ENV, "OPTS", "extra ssh options for workers started over ssh, "
-                    + "whitespace-separated (e.g. -F FILE)"),
-            new EnvironmentSpec("BRAID_CDS", "off", "do not map braid.jar's class-data archive (braid.jsa, written "
-                    + "by the build) in the master and workers"));
+    /** Environment variables braid-run reads, shown by {@link #help()}: each declared once, in its module's settings. */
+    public static final List<Setting<?>> ENVIRONMENT = List.of(StreamSettings.SERVER, StreamSettings.SECRET_FILE,
+            LauncherSettings.MASTER_JVM_OPTS, LauncherSettings.MASTER_JIT, LauncherSettings.WORKER_JIT,
+            LauncherSettings.WORKER_NICE, EngineSettings.SSH_OPTIONS, LauncherSettings.CDS);
 
     private final Map<String, List<String>> values;
     private final String application;
@@ -86,44 +73,21 @@ public final class LauncherOptions {
 
     /** @throws UsageException naming the culprit for an unknown option or a missing value */
     public static LauncherOptions parse(String[] args) {
-        Map<String, List<String>> values = new LinkedHashMap<>();
-        int i = 0;
-        while (i < args.length && args[i].startsWith("-")) {
-            String arg = args[i];
-            int eq = arg.indexOf('=');
-            String key = eq > 0 ? arg.substring(0, eq) : arg;
-            OptionSpec spec = find(key);
-            if (spec == null) {
-                throw new UsageException("unknown option " + key + " (braid-run --help lists the options)");
-            }
-            String value;
-            if (spec.isFlag()) {
-                if (eq > 0) {
-                    throw new UsageException("option " + key + " takes no value");
-                }
-                value = "true";
-            } else if (eq > 0) {
-                value = arg.substring(eq + 1);
-            } else if (i + 1 < args.length) {
-                value = args[++i];
-            } else {
-                throw new UsageException("option " + key + " needs a value: " + spec.usage());
-            }
-            values.computeIfAbsent(spec.name(), k -> new ArrayList<>()).add(value);
-            i++;
+        CommandLine.Parsed p;
+        try {
+            p = CommandLine.parse(SPECS, args, CommandLine.Style.OPTIONS_THEN_OPERANDS);
+        } catch (CommandLine.Problem e) {
+            throw new UsageException(e.getMessage()
+                    + (e.kind() == CommandLine.Problem.Kind.UNKNOWN ? " (braid-run --help lists the options)" : ""));
         }
-        String app = i < args.length ? args[i] : null;
-        List<String> appArgs = i + 1 < args.length ? List.of(args).subList(i + 1, args.length) : List.of();
-        return new LauncherOptions(values, app, appArgs);
+        List<String> operands = p.operands();
+        String app = operands.isEmpty() ? null : operands.get(0);
+        List<String> appArgs = operands.size() > 1 ? operands.subList(1, operands.size()) : List.of();
+        return new LauncherOptions(p.values(), app, appArgs);
     }
 
     private static OptionSpec find(String key) {
-        for (OptionSpec s : SPECS) {
-            if (s.name().equals(key) || s.aliases().contains(key)) {
-                return s;
-            }
-        }
-        return null;
+        return CommandLine.find(SPECS, key);
     }
 
     public String get(String name) {
@@ -171,13 +135,11 @@ public final class LauncherOptions {
         StringBuilder b = new StringBuilder("Usage: braid-run [options] <MainClass | app.py | app binary> [args...]\n\n"
                 + "Runs a sequential application whose calls to annotated methods become tasks on the nodes of\n"
                 + "--resources/--project (default: one local worker with every core).\n\nOptions:\n");
-        for (OptionSpec s : SPECS) {
-            b.append(String.format("  %-44s %s%s%n", s.usage(), s.doc(),
-                    s.isFlag() || s.defaultValue().isEmpty() ? "" : " [default: " + s.defaultValue() + "]"));
-        }
+        b.append(CommandLine.help(SPECS));
         b.append("\nEnvironment:\n");
-        for (EnvironmentSpec e : ENVIRONMENT) {
-            b.append(String.format("  %-44s %s%n", e.name() + "=" + e.valueName(), e.doc()));
+        for (Setting<?> e : ENVIRONMENT) {
+            b.append(String.format("  %-44s %s%s%n", e.environment() + "=" + e.valueName(), e.doc(),
+                    e.defaultDoc().isEmpty() ? "" : " [default: " + e.defaultDoc() + "]"));
         }
         return b.toString();
     }

@@ -1,5 +1,7 @@
 package io.braid.launcher.options;
 
+import io.braid.comm.settings.OptionSpec;
+
 import java.io.PrintStream;
 
 /**

@@ -40,6 +40,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
     private final TaskRegistry registry;
     private final TaskDefinitions definitions;
     private final ObjectSerializer serializer;
+    private final ClassLoader appLoader;
     private final ObjectTable objects = new ObjectTable();
     private final FileTable files = new FileTable();
     private final AtomicLong taskIds = new AtomicLong();
@@ -49,6 +50,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
         this.registry = registry;
         this.definitions = definitions;
         this.serializer = new ObjectSerializer(appLoader);
+        this.appLoader = appLoader;
     }
 
     // ---- task calls -------------------------------------------------------------------------------
@@ -59,13 +61,19 @@ public final class AppSide implements HooksHandler, AppRuntime {
         long taskId = taskIds.incrementAndGet();
         List<SubmittedParam> params = new ArrayList<>(args.length);
         int a = 0;
-        if (!m.isStatic()) {
-            params.add(objectParam(args[a++], m.calleeDirection(), m.declaringClass().getName()));
-        }
-        for (TaskParam p : m.params()) {
-            params.add(p.type() == Type.STREAM
-                    ? StreamArguments.toParam(args[a], p.direction(), p.javaType().getName(), taskId, a++, m.label())
-                    : param(p, args[a++]));
+        try {
+            if (!m.isStatic()) {
+                params.add(objectParam(args[a++], m.calleeDirection(), m.declaringClass().getName()));
+            }
+            int declared = 0;
+            for (TaskParam p : m.params()) {
+                declared++;
+                params.add(p.type() == Type.STREAM
+                        ? StreamArguments.toParam(args[a], p.direction(), p.javaType().getName(), taskId, a++, m.label())
+                        : param(p, args[a++], declared));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new TaskCallException(m.label(), callSite(), e.getMessage());
         }
         Class<?> rt = m.returnType();
         ObjectKey returnKey = null;
@@ -92,12 +100,13 @@ public final class AppSide implements HooksHandler, AppRuntime {
         return value;
     }
 
-    private SubmittedParam param(TaskParam p, Object value) {
+    /** The {@code position}th declared parameter (1-based) of a task call. */
+    private SubmittedParam param(TaskParam p, Object value, int position) {
         Type type = p.type();
         String javaType = p.javaType().getName();
         switch (type) {
             case FILE:
-                return fileParam(value, p.direction(), javaType);
+                return fileParam(value, p.direction(), javaType, position);
             case OBJECT:
                 return objectParam(value, p.direction(), javaType);
             default:
@@ -129,9 +138,9 @@ public final class AppSide implements HooksHandler, AppRuntime {
                 null, obj.getClass().getSimpleName() + "#" + e.id, null);
     }
 
-    private SubmittedParam fileParam(Object pathLike, Direction dir, String javaType) {
+    private SubmittedParam fileParam(Object pathLike, Direction dir, String javaType, int position) {
         if (pathLike == null) {
-            throw new IllegalArgumentException("a FILE parameter is null");
+            throw new IllegalArgumentException("FILE parameter " + position + " is null");
         }
         String path = FileTable.canonical(pathLike);
         AccessMode mode = mode(dir);
@@ -142,7 +151,8 @@ public final class AppSide implements HooksHandler, AppRuntime {
         }
         boolean mainWrote = known && e.mainCurrent && mode.reads();
         if (mode.reads() && !e.pending && !Files.exists(Path.of(path))) {
-            throw new IllegalArgumentException("input file " + pathLike + " does not exist (" + path + ")");
+            throw new IllegalArgumentException("FILE parameter " + position + " (" + dir + "): " + pathLike
+                    + " does not exist (" + path + ")");
         }
         e.mainCurrent = false;
         if (mode.writes()) {
@@ -150,6 +160,18 @@ public final class AppSide implements HooksHandler, AppRuntime {
         }
         return new SubmittedParam(JobParam.Kind.FILE, javaType, null, new FileKey(path), mode, mainWrote, null,
                 Path.of(path), String.valueOf(pathLike), null);
+    }
+
+    /**
+     * Where the application called the task: its innermost frame in a class of the application
+     * (the instrumented call), e.g. {@code app.Main.main(Main.java:12)}; null if none is found.
+     */
+    private String callSite() {
+        return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames -> frames
+                .filter(f -> f.getDeclaringClass().getClassLoader() == appLoader)
+                .findFirst()
+                .map(f -> f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")")
+                .orElse(null));
     }
 
     private static AccessMode mode(Direction d) {

@@ -1,6 +1,7 @@
 package io.braid.launcher.run;
 
 import io.braid.comm.auth.ConnectionSecurity;
+import io.braid.comm.settings.SettingSource;
 import io.braid.engine.Master;
 import io.braid.engine.core.MasterConfig;
 import io.braid.engine.deploy.LauncherChooser;
@@ -13,6 +14,7 @@ import io.braid.engine.resources.Cluster;
 import io.braid.engine.scheduling.ResourceRequest;
 import io.braid.engine.scheduling.Scheduler;
 import io.braid.engine.task.TaskDefinition;
+import io.braid.launcher.LauncherSettings;
 import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
 import io.braid.launcher.cds.ClassDataArchive;
@@ -21,6 +23,7 @@ import io.braid.launcher.streams.StreamHosting;
 import io.braid.launcher.streams.StreamingMode;
 import io.braid.streams.StreamType;
 import io.braid.spi.AppRuntime;
+import io.braid.streams.settings.StreamSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,7 +87,7 @@ public final class JavaAppRun {
         LOG.info("master JIT: {}", MasterJit.describe());
         List<String> workerJvm = new java.util.ArrayList<>(ClassDataArchive.forWorkers());
         if (!workerJvm.isEmpty()) {
-            LOG.info("master and workers map the class-data archive {}", System.getProperty(ClassDataArchive.PROPERTY));
+            LOG.info("master and workers map the class-data archive {}", LauncherSettings.CDS_ARCHIVE.get());
         }
         LOG.info("workers' JIT: {}", settings.workerJit().describe());
         workerJvm.addAll(settings.workerJit().jvmOptions());
@@ -124,8 +127,12 @@ public final class JavaAppRun {
             app.finish();
         } catch (InvocationTargetException e) {
             master.clearProgress();
-            System.err.print("Exception in thread \"main\" ");
-            e.getCause().printStackTrace();
+            if (e.getCause() instanceof TaskCallException bad) {
+                System.err.println("[braid] ERROR: " + bad.getMessage());
+            } else {
+                System.err.print("Exception in thread \"main\" ");
+                e.getCause().printStackTrace();
+            }
             status = 1;
         } catch (BraidException e) {
             master.clearProgress();
@@ -173,7 +180,7 @@ public final class JavaAppRun {
         try {
             return StreamHosting.attach(settings.streamServer(),
                     applicationId + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 16),
-                    System.getenv(io.braid.streams.protocol.StreamSecretFile.ENV));
+                    StreamSettings.SECRET_FILE.get(SettingSource.systemEnvironment()));
         } catch (IOException e) {
             throw new AppSetupException("BRAID_STREAM_SERVER=" + settings.streamServer() + ": " + e.getMessage());
         }

@@ -1,9 +1,9 @@
 package io.braid.launcher.run;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import io.braid.launcher.LauncherSettings;
 
 import java.lang.management.ManagementFactory;
-import java.util.Objects;
 
 /**
  * The JIT compilers this JVM, the master, runs with, as braid-run chose them from
@@ -11,14 +11,23 @@ import java.util.Objects;
  */
 public final class MasterJit {
     /** braid-run's environment variable: auto, c1 or c2. */
-    public static final String ENV = "BRAID_MASTER_JIT";
+    public static final String ENV = LauncherSettings.MASTER_JIT.environment();
 
     private MasterJit() {
     }
 
     /** For the run's log, e.g. "C1 only (BRAID_MASTER_JIT=auto)". */
     static String describe() {
-        return compilers() + " (" + ENV + "=" + Objects.requireNonNullElse(System.getenv(ENV), "auto") + ")";
+        return compilers() + " (" + ENV + "=" + masterJitSetting() + ")";
+    }
+
+    /** The variable as the script read it (it refused any other value before this JVM started). */
+    private static String masterJitSetting() {
+        try {
+            return LauncherSettings.MASTER_JIT.get();
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     /**

@@ -1,7 +1,8 @@
 package io.braid.launcher.run;
 
+import io.braid.launcher.LauncherSettings;
+
 import java.util.List;
-import java.util.Locale;
 
 /**
  * When the workers this master starts compile with C2, as chosen by {@link #ENV}: at the JVM's
@@ -15,7 +16,7 @@ import java.util.Locale;
  */
 public record WorkerJit(String setting, boolean lateC2) {
     /** braid-run's environment variable: auto, late or standard. */
-    public static final String ENV = "BRAID_WORKER_JIT";
+    public static final String ENV = LauncherSettings.WORKER_JIT.environment();
 
     /** HotSpot's four C2 (tier 4) thresholds, each ten times its JDK 17 default (5000, 600, 15000, 40000). */
     static final List<String> LATE_C2_OPTIONS = List.of("-XX:Tier4InvocationThreshold=50000",
@@ -28,12 +29,11 @@ public record WorkerJit(String setting, boolean lateC2) {
      * @throws IllegalArgumentException naming the variable and the value when it is none of the three
      */
     public static WorkerJit choose(String value, int cores) {
-        String setting = value == null || value.isBlank() ? "auto" : value.trim().toLowerCase(Locale.ROOT);
+        String setting = LauncherSettings.WORKER_JIT.parse(value);
         return switch (setting) {
-            case "auto" -> new WorkerJit(setting, cores <= 2);
             case "late" -> new WorkerJit(setting, true);
             case "standard" -> new WorkerJit(setting, false);
-            default -> throw new IllegalArgumentException(ENV + " must be auto, late or standard, not '" + value + "'");
+            default -> new WorkerJit(setting, cores <= 2);
         };
     }
 

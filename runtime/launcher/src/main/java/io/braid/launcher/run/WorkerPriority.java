@@ -1,6 +1,7 @@
 package io.braid.launcher.run;
 
 import io.braid.engine.deploy.Executables;
+import io.braid.launcher.LauncherSettings;
 
 import java.util.List;
 import java.util.function.Predicate;
@@ -18,12 +19,9 @@ import java.util.function.Predicate;
  */
 public record WorkerPriority(String setting, int nice) {
     /** braid-run's environment variable: a nice value from 0 to 19. */
-    public static final String ENV = "BRAID_WORKER_NICE";
-    /**
-     * Unless set: a 32-iteration hybrid exchange run took 0.3 s less on 2 cores (docs/PERFORMANCE.md,
-     * "Less start-up work, and the local workers at nice 10").
-     */
-    static final int DEFAULT_NICE = 10;
+    public static final String ENV = LauncherSettings.WORKER_NICE.environment();
+    /** Unless set ({@link LauncherSettings#WORKER_NICE} says why). */
+    static final int DEFAULT_NICE = LauncherSettings.WORKER_NICE.defaultValue();
 
     /**
      * The choice for {@code value} (null or blank: the default).
@@ -34,16 +32,7 @@ public record WorkerPriority(String setting, int nice) {
         if (value == null || value.isBlank()) {
             return new WorkerPriority("default", DEFAULT_NICE);
         }
-        String v = value.trim();
-        try {
-            int nice = Integer.parseInt(v);
-            if (nice >= 0 && nice <= 19) {
-                return new WorkerPriority(v, nice);
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(ENV + " must be a whole number from 0 to 19, not '" + value + "'");
+        return new WorkerPriority(value.trim(), LauncherSettings.WORKER_NICE.parse(value));
     }
 
     /**

@@ -6,6 +6,7 @@ import io.braid.streams.client.DistroStreamClient;
 import io.braid.streams.server.DistroStreamServer;
 import io.braid.streams.protocol.StreamSecretFile;
 import io.braid.streams.server.KafkaMode;
+import io.braid.streams.settings.StreamSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,7 +65,7 @@ public final class StreamHosting implements AutoCloseable {
      * by scripts/braid-stream-server and shared with processes outside the run): the master and
      * the workers become its clients; that server decides which stream kinds exist and where
      * Kafka is, and outlives the run. Its secret comes from the file {@code secretFile} names
-     * ({@value StreamSecretFile#ENV}); the workers are told where it is (a path, not the secret).
+     * ({@code BRAID_STREAM_SECRET_FILE}); the workers are told where it is (a path, not the secret).
      *
      * @throws IOException naming the address when it is malformed or nothing accepts connections
      *                     there, or the secret file when it is missing or unreadable
@@ -126,6 +127,8 @@ public final class StreamHosting implements AutoCloseable {
         if (secretFile != null) {
             options.add("-D" + StreamSecretFile.PROPERTY + "=" + secretFile);
         }
+        // The master's Kafka client settings (an external cluster's SASL/TLS), for the workers' clients too.
+        StreamSettings.KAFKA.values().forEach((key, value) -> options.add("-D" + StreamSettings.KAFKA.prefix() + key + "=" + value));
         return options;
     }
 

@@ -45,7 +45,7 @@ class StreamHostingTest {
             String id;
             try {
                 assertEquals(existing.address(), hosting.address());
-                assertEquals(List.of("-Dbraid.stream.server=" + existing.address(), "-Dbraid.app.id=app-1",
+                assertEquals(List.of("-Dbraid.streams.server=" + existing.address(), "-Dbraid.app.id=app-1",
                         "-D" + StreamSecretFile.PROPERTY + "=" + secretFile()), hosting.workerJvmOptions());
                 FileDistroStream s = new FileDistroStream("shared", tmp.toString());
                 assertEquals(existing.address(), DistroStreamClient.get().serverAddress());
@@ -66,13 +66,30 @@ class StreamHostingTest {
         }
     }
 
+    /** The master's Kafka client settings (an external cluster's SASL/TLS) reach the workers' clients too. */
+    @Test
+    void theMastersKafkaClientSettingsGoToTheWorkers() throws Exception {
+        System.setProperty("braid.streams.kafka.security.protocol", "SASL_SSL");
+        try (DistroStreamServer existing = existing()) {
+            StreamHosting hosting = StreamHosting.attach(existing.address(), "app-1", secretFile());
+            try {
+                assertTrue(hosting.workerJvmOptions().contains("-Dbraid.streams.kafka.security.protocol=SASL_SSL"),
+                        hosting.workerJvmOptions()::toString);
+            } finally {
+                hosting.close();
+            }
+        } finally {
+            System.clearProperty("braid.streams.kafka.security.protocol");
+        }
+    }
+
     @Test
     void aRunThatUsesObjectStreamsHasItsWorkersPrepareThem() throws Exception {
         try (DistroStreamServer existing = existing()) {
             StreamHosting hosting = StreamHosting.attach(existing.address(), "app-1", secretFile());
             try {
                 hosting.prepareObjectStreams();
-                assertEquals(List.of("-Dbraid.stream.server=" + existing.address(), "-Dbraid.app.id=app-1",
+                assertEquals(List.of("-Dbraid.streams.server=" + existing.address(), "-Dbraid.app.id=app-1",
                         "-D" + DistroStreamClient.PREPARE_PROPERTY + "=true", "-D" + StreamSecretFile.PROPERTY + "=" + secretFile()),
                         hosting.workerJvmOptions());
             } finally {

@@ -54,13 +54,19 @@ public final class ExecutionManager {
         } catch (InputUnavailableException e) {
             LOG.info("job {} could not get its inputs: {}", job.jobId(), e.getMessage());
             replies.accept(new TaskFailed(job.jobId(), TaskFailed.INPUT_UNAVAILABLE + e.getMessage()));
+        } catch (StreamTaskFailure f) {
+            failed(job, f.getCause(), true);
         } catch (Throwable t) {
-            LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
-            t.printStackTrace(); // into the job's .err file
-            replies.accept(new TaskFailed(job.jobId(), stackTrace(t)));
+            failed(job, t, false);
         } finally {
             output.end();
         }
+    }
+
+    private void failed(RunTask job, Throwable t, boolean streamsUsed) {
+        LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
+        t.printStackTrace(); // into the job's .err file
+        replies.accept(new TaskFailed(job.jobId(), stackTrace(t), streamsUsed));
     }
 
     public void shutdown() {

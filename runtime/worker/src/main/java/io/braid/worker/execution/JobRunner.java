@@ -55,8 +55,8 @@ public final class JobRunner {
         try {
             result = invoker.invoke(method, target, args);
         } catch (Throwable t) {
-            if (streams != null) {
-                streams.taskFailed();
+            if (streams != null && streams.taskFailed()) {
+                throw new StreamTaskFailure(t);
             }
             throw t;
         }

@@ -43,16 +43,17 @@ final class TaskStreams {
     void taskReturned() throws BackendException {
         releaseReaders();
         for (DistroStream<?> s : written) {
-            s.close();
+            StreamHandles.close(s);
         }
     }
 
     /**
      * The task threw: readers leave, writers stay open (a retry writes as the same writer; if the
      * task fails for good the master closes them) but what they published is stored first, so the
-     * stream's record count is final before the master can close it.
+     * stream's record count is final before the master can close it. Returns whether any of the
+     * task's handles published or took an element (then the task must not run again).
      */
-    void taskFailed() {
+    boolean taskFailed() {
         releaseReaders();
         for (DistroStream<?> s : written) {
             try {
@@ -62,6 +63,11 @@ final class TaskStreams {
                         e.getMessage());
             }
         }
+        return exchanged(written) || exchanged(read);
+    }
+
+    private static boolean exchanged(List<DistroStream<?>> handles) {
+        return handles.stream().anyMatch(StreamHandles::exchanged);
     }
 
     private void releaseReaders() {
