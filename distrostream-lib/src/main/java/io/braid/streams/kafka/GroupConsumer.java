@@ -11,7 +11,7 @@ import java.util.Set;
  * The Kafka consumer behind a {@link GroupSubscriber}: a share consumer of the application's
  * share group ({@link ShareGroupConsumer}), or, while the reader is its application's only one, a
  * classic consumer of a consumer group of its own ({@link SoloGroupConsumer}). Used by one thread
- * at a time (the subscriber's monitor).
+ * at a time (the reader's thread, see {@link ReaderCore}).
  */
 interface GroupConsumer {
 
@@ -33,6 +33,14 @@ interface GroupConsumer {
 
     /** Sends what {@link #acceptWithNextPoll} marked and waits for the broker. */
     void commitAccepted() throws BackendException;
+
+    /**
+     * Whether acceptances marked earlier are still to send (a solo consumer's whose commit failed
+     * as it was removed from its group): the reader commits them before replacing or closing it.
+     */
+    default boolean hasUnsentAcceptances() {
+        return false;
+    }
 
     /** Gives the records back unaccepted, for the next fetch of any reader of the application. */
     void release(ConsumerRecords<byte[], byte[]> records) throws BackendException;

@@ -5,514 +5,314 @@ import io.braid.streams.ConsumerMode;
 import io.braid.streams.backend.ObjectDrain;
 import io.braid.streams.backend.ObjectSubscriber;
 import io.braid.streams.backend.Sharing;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
  * One reader of an application's records of a stream: a member of the application's share group,
  * or, while it is the application's only reader, of a consumer group of its own
- * ({@link SoloGroupConsumer}, handed over when the stream server asks: {@link #handOver()}). See
- * {@link KafkaObjectBackend} for the acknowledgement of each consumer mode and {@link Acquisition}
- * for how much a fetch acquires.
+ * ({@link SoloGroupConsumer}, handed over when the stream server asks: {@link #handOver()}).
  *
- * <p><b>Fetching ahead</b> (AT_MOST_ONCE and EXACTLY_ONCE): once a poll has handed records over,
- * the next records are fetched, accepted and their acceptance committed in the background while
- * the application works on the ones it has, so its next poll returns them at once: a poll costs a
- * fetch and a synchronous commit (about 10 ms per record with 8 readers on 2 cores), which the
- * application no longer waits for. Records accepted ahead belong to this reader: if the reader
- * closes, or its application does not come back for them within {@link #GIVE_BACK_MS}, they are
- * <em>given back</em> — published again on the topic, marked for this application's group only
- * (readers of other applications accept and skip such copies), and counted as accepted here, so
- * the application's counts still add up to the topic's records (the drains rely on it). A reader
- * fetches ahead only while its application came back within {@link #FETCH_AHEAD_MAX_GAP_MS} the
- * last time. A reader that dies holding records accepted ahead loses them, as it loses the records
- * it was working on (at most once). AT_LEAST_ONCE does not fetch ahead: it accepts the previous
- * records only when asked for the next ones.
- *
- * <p>The consumer is used by one thread at a time (this object's monitor), the application's, the
- * fetch ahead's or that of a switch.
+ * <p>The reader's logic is {@link ReaderCore}, a state machine; this class is its one thread. Every
+ * call (a poll, the server's news, a close) becomes an event on the reader's queue, and the
+ * reader's thread ({@code braid-reader-<topic>}) applies them one at a time; when no event waits,
+ * it gives the core its idle time (the fetch ahead, the give-back of records nobody asked for).
+ * A poll waits for its answer; a poll's wait on the consumer is cut into slices between which the
+ * other events are applied, so a hand-over or a reader count takes effect during a long poll.
+ * The Kafka consumers are used by that thread only.
  */
 final class GroupSubscriber implements ObjectSubscriber {
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupSubscriber.class);
 
-    /** Longest wait of one fetch ahead; the application's next poll takes over after it. */
-    static final long FETCH_AHEAD_MS = 50;
-    /** Longest wait of the fetch ahead that {@link #getReady()} starts: long enough to join the group. */
-    static final long JOIN_WAIT_MS = 500;
-    /** Longest time between a poll's return and the next poll for which the following records are fetched ahead. */
-    static final long FETCH_AHEAD_MAX_GAP_MS = 2_000;
-    /** Records accepted ahead that the application has not asked for within this time are given back. */
-    static final long GIVE_BACK_MS = 2 * FETCH_AHEAD_MAX_GAP_MS;
-    /** Header of a given-back copy: the only share group whose readers take it. */
-    static final String ONLY_FOR_GROUP_HEADER = "braid.only-for-group";
+    /** See {@link ReaderCore#FETCH_AHEAD_MAX_GAP_MS}. */
+    static final long FETCH_AHEAD_MAX_GAP_MS = ReaderCore.FETCH_AHEAD_MAX_GAP_MS;
+    /** See {@link ReaderCore#GIVE_BACK_MS}. */
+    static final long GIVE_BACK_MS = ReaderCore.GIVE_BACK_MS;
+    /** See {@link ReaderCore#ONLY_FOR_GROUP_HEADER}. */
+    static final String ONLY_FOR_GROUP_HEADER = ReaderCore.ONLY_FOR_GROUP_HEADER;
+
+    /** How often a waiting poll checks that the reader's thread still runs. */
+    private static final long SLICE_CHECK_MS = 1_000;
 
     private final KafkaObjectBackend backend;
     private final String topic;
     private final String group;
-    private final ConsumerMode mode;
-    private final Executor fetchAheadThreads;
-    private final ScheduledExecutorService giveBackTimer;
-    /** How far the reader got while it read alone, kept across the solo consumers it makes. */
-    private final SoloProgress soloProgress = new SoloProgress();
-    /** The consumer of the current acquisition; created by the first poll, replaced when it changes. */
-    private GroupConsumer consumer;
-    private volatile Acquisition acquisition;
-    /** Readers of the application on the stream, as last told (0: not known). */
-    private volatile int readers;
-    /**
-     * Whether the application's readers read alone or together, as the stream server last said
-     * (null: not told, so it shares); it only moves forward ({@link Sharing}'s order).
-     */
-    private final AtomicReference<Sharing> sharing = new AtomicReference<>();
+    private final ReaderCore core;
+    private final BlockingDeque<Runnable> events = new LinkedBlockingDeque<>();
     /** Completes once the reader no longer reads alone after {@link #handOver()} (or closed). */
     private final CompletableFuture<Void> handedOver = new CompletableFuture<>();
-    /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
-    private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
-    /**
-     * AT_LEAST_ONCE: acceptances marked on the consumer and not sent yet (the next fetch carries
-     * them): the consumer must not be replaced before they are sent.
-     */
-    private volatile boolean acceptancesUnsent;
-    /** Accepted by the fetch ahead, not returned yet (not counted in {@link #accepted} either). */
-    private List<byte[]> acceptedAhead = List.of();
-    /** Bumped by every fetch ahead that accepted records, so a give-back timer knows whether they are still the same. */
-    private long aheadGeneration;
-    /** The fetch ahead in progress (done when none is). */
-    private volatile CompletableFuture<Void> fetchAhead = CompletableFuture.completedFuture(null);
-    /** When a poll last returned records (0: not since the next poll), to measure how long the application works on them. */
-    private long lastHandOverNs;
-    /** How long the application took between the previous hand-over and its next poll (-1: not known). */
-    private long pollGapNs = -1;
-    /** Records whose acceptance the broker confirmed. */
-    private final AtomicLong accepted = new AtomicLong();
-    private boolean closed;
-    /** {@link #getReady()} was called: join as soon as the reader may read. */
-    private boolean readyAsked;
-    /** Set when close starts, so that a fetch ahead in progress stops after its current slice. */
-    private volatile boolean closing;
+    /** False once close was asked: later polls fail at once, later news is dropped. */
+    private final AtomicBoolean open = new AtomicBoolean(true);
+    private final Thread thread;
 
-    GroupSubscriber(KafkaObjectBackend backend, String topic, String group, ConsumerMode mode,
-            Executor fetchAheadThreads, ScheduledExecutorService giveBackTimer) {
+    GroupSubscriber(KafkaObjectBackend backend, String topic, String group, ConsumerMode mode) {
         this.backend = backend;
         this.topic = topic;
         this.group = group;
-        this.mode = mode;
-        this.fetchAheadThreads = fetchAheadThreads;
-        this.giveBackTimer = giveBackTimer;
+        SoloProgress soloProgress = new SoloProgress(); // the reader's, across its solo consumers
+        this.core = new ReaderCore(topic, group, mode, new ReaderCore.Outside() {
+            @Override
+            public GroupConsumer consumer(Acquisition acquisition, LongConsumer accepted) throws BackendException {
+                return acquisition.classic()
+                        ? new SoloGroupConsumer(backend, topic, group, mode, soloProgress, accepted)
+                        : new ShareGroupConsumer(backend, topic, group, mode, acquisition, accepted);
+            }
+
+            @Override
+            public void giveBack(List<byte[]> values) throws BackendException {
+                backend.publishForGroup(topic, group, values);
+            }
+
+            @Override
+            public void checkReachable() throws BackendException {
+                backend.checkReachable();
+            }
+
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+        });
+        thread = new Thread(this::run, "braid-reader-" + topic);
+        thread.setDaemon(true);
+        thread.start();
     }
+
+    // ---- the reader's thread -------------------------------------------------------------------
+
+    private void run() {
+        try {
+            while (!core.isClosed()) {
+                long waitNs = core.idleDueNs() == Long.MAX_VALUE ? Long.MAX_VALUE
+                        : core.idleDueNs() - System.nanoTime();
+                Runnable event = waitNs == Long.MAX_VALUE ? events.take()
+                        : waitNs <= 0 ? events.poll() : events.poll(waitNs, TimeUnit.NANOSECONDS);
+                if (event != null) {
+                    event.run();
+                } else {
+                    core.idle();
+                    if (core.holdsFetched()) {
+                        // Settled at once (accepted ahead while the application works), after the
+                        // news that came during the fetch, not after a poll already waiting: that
+                        // would put the commit back on the poll's path.
+                        applyNews();
+                        core.idle();
+                    }
+                }
+                afterEvent();
+            }
+        } catch (InterruptedException e) {
+            LOG.warn("reader of {} for {}: interrupted, closing", topic, group);
+            core.close();
+        } catch (RuntimeException e) {
+            LOG.error("reader of {} for {}: failed, closing", topic, group, e);
+            core.close();
+        } finally {
+            open.set(false);
+            handedOver.complete(null);
+            for (Runnable left = events.poll(); left != null; left = events.poll()) {
+                left.run(); // a poll or close queued meanwhile answers "closed"
+            }
+        }
+    }
+
+    /** Applies the queued events other than polls and closes, which stay queued in their order. */
+    private void applyNews() {
+        List<Runnable> held = new ArrayList<>();
+        for (Runnable e = events.poll(); e != null; e = events.poll()) {
+            if (e instanceof Poll || e instanceof Close) {
+                held.add(e);
+            } else {
+                e.run();
+                afterEvent();
+            }
+        }
+        for (int i = held.size() - 1; i >= 0; i--) {
+            events.offerFirst(held.get(i));
+        }
+    }
+
+    private void afterEvent() {
+        if (core.handedOver()) {
+            handedOver.complete(null);
+        }
+    }
+
+    /** A poll, on the reader's thread: steps until records or the deadline, applying other events between steps. */
+    private final class Poll implements Runnable {
+        final long deadlineNs;
+        final boolean checkReachable;
+        final CompletableFuture<List<byte[]>> result = new CompletableFuture<>();
+
+        Poll(long timeoutMs) {
+            deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMs));
+            checkReachable = timeoutMs > 0;
+        }
+
+        @Override
+        public void run() {
+            List<Runnable> later = new ArrayList<>(); // polls from other threads: after this one
+            try {
+                core.beginPoll();
+                List<byte[]> got;
+                while ((got = core.pollStep(deadlineNs, checkReachable)) == null) {
+                    long waitNs = core.waitsForServer() ? deadlineNs - System.nanoTime() : 0;
+                    for (Runnable e = waitNs > 0 ? events.poll(waitNs, TimeUnit.NANOSECONDS) : events.poll(); e != null;
+                            e = events.poll()) {
+                        if (e instanceof Close) {
+                            result.complete(List.of()); // the reader closes: this poll ends with nothing
+                            e.run();
+                            return;
+                        }
+                        if (e instanceof Poll) {
+                            later.add(e);
+                        } else {
+                            e.run();
+                            afterEvent();
+                        }
+                    }
+                }
+                result.complete(got);
+            } catch (BackendException e) {
+                result.completeExceptionally(e);
+            } catch (KafkaException e) {
+                result.completeExceptionally(KafkaObjectBackend.failure("poll " + topic + " for " + group, e));
+            } catch (RuntimeException e) {
+                // a bug, not the broker: this poll fails with it, the reader goes on
+                LOG.error("reader of {} for {}: poll failed", topic, group, e);
+                result.completeExceptionally(new BackendException("Kafka backend: poll " + topic + " for " + group
+                        + " failed: " + e, e));
+            } catch (InterruptedException e) {
+                result.completeExceptionally(new BackendException("Kafka backend: reader of " + topic + " interrupted"));
+                Thread.currentThread().interrupt();
+            } finally {
+                result.complete(List.of());
+                later.forEach(events::add);
+            }
+        }
+    }
+
+    /** The close, on the reader's thread. */
+    private final class Close implements Runnable {
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+
+        @Override
+        public void run() {
+            core.close();
+            afterEvent();
+            done.complete(null);
+        }
+    }
+
+    /** Runs {@code query} on the reader's thread and waits for its answer (for tests). */
+    private <T> T ask(Supplier<T> query) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        events.add(() -> answer.complete(query.get()));
+        try {
+            return answer.get(KafkaObjectBackend.REQUEST_TIMEOUT_MS * 2, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("reader of " + topic + " did not answer", e);
+        }
+    }
+
+    // ---- ObjectSubscriber ----------------------------------------------------------------------
 
     @Override
     public void readersOfApplication(int count) {
         readersOfApplication(count, Sharing.SHARED);
     }
 
-    /**
-     * Records the count and sharing; when that changes the acquisition of an idle reader, replaces
-     * its consumer at once (in the background: the caller may be the client's network thread), so
-     * the new one has joined the group by the next poll instead of losing that poll's share.
-     */
     @Override
     public void readersOfApplication(int count, Sharing told) {
-        Acquisition current = acquisition;
-        readers = count;
-        if (advance(told) || (current != null && current != wanted())) {
-            switchSoon();
+        if (open.get()) {
+            events.add(() -> core.told(count, told));
         }
     }
 
-    /** Moves the sharing forward to {@code told} (a stale push moves nothing); true if it moved. */
-    private boolean advance(Sharing told) {
-        Sharing before = sharing.getAndAccumulate(told, GroupSubscriber::later);
-        return later(before, told) != before;
-    }
-
-    private static Sharing later(Sharing now, Sharing told) {
-        return now == null || told.compareTo(now) > 0 ? told : now;
-    }
-
-    /**
-     * Completes once the classic consumer has committed and left (at once for a reader that is
-     * idle or never polled; an AT_LEAST_ONCE reader with records in hand at its next poll); polls
-     * then wait until the server says the reader shares, which it does once it has started the
-     * share group where the classic group stopped.
-     */
     @Override
     public CompletableFuture<Void> handOver() {
-        advance(Sharing.HANDING_OVER);
-        if (sharing.get() == Sharing.SHARED) {
-            handedOver.complete(null);
-        } else {
-            switchSoon(); // completes it when the reader holds nothing
+        if (open.get()) {
+            events.add(core::handOver);
         }
         return handedOver;
     }
 
-    private void switchSoon() {
-        Thread t = new Thread(this::switchIfIdle, "braid-reader-switch-" + topic);
-        t.setDaemon(true);
-        t.start();
-    }
-
-    /** Replaces the consumer if it holds nothing and another is wanted (else the next poll or fetch ahead does). */
-    private synchronized void switchIfIdle() {
-        notifyAll(); // a poll waiting for the hand-over to end
-        if (closed || !unacknowledged.isEmpty() || acceptancesUnsent) {
-            return;
-        }
-        Acquisition wanted = wanted();
-        if (consumer == null && wanted != null) {
-            if (readyAsked) {
-                getReady(); // it may read now: join (a hand-over kept it from joining earlier)
-            }
-            return; // else the first poll makes the consumer
-        }
-        if (consumer != null && wanted == acquisition) {
-            return; // nothing to change
-        }
-        try {
-            useAcquisition(wanted);
-        } catch (BackendException | KafkaException e) {
-            LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group, e.toString());
-        }
-    }
-
-    /** The acquisition the reader should read with now; null while it hands over (it must read nothing). */
-    private Acquisition wanted() {
-        Sharing now = sharing.get();
-        if (now == Sharing.SOLO) {
-            return Acquisition.SOLO;
-        }
-        return now == Sharing.HANDING_OVER ? null : Acquisition.forReaders(readers);
-    }
-
-    /**
-     * Called when the consumer holds no record (everything it returned is accepted): a share
-     * consumer acquires only inside poll and returns all it acquired, so it can leave without
-     * releasing any, and a consumer with the wanted acquisition replaces it ({@code wanted} null:
-     * none, the hand-over is done).
-     */
-    private void useAcquisition(Acquisition wanted) throws BackendException {
-        if (consumer != null && wanted == acquisition && !consumer.fenced()) {
-            return;
-        }
-        if (consumer != null && consumer.fenced() && wanted == Acquisition.SOLO) {
-            // Removed from its group while the server never asked it to hand over: the coordinator
-            // timed it out (a long pause). A new member goes on from the group's commits.
-            LOG.warn("reader of {} for {}: no longer a member of its solo group; joining again", topic, group);
-        }
-        if (consumer != null) {
-            LOG.debug("reader of {} for {}: {} -> {} acquisition ({} readers)", topic, group, acquisition, wanted,
-                    readers);
-            GroupConsumer old = consumer;
-            consumer = null;
-            acquisition = null;
-            if (acceptancesUnsent) {
-                acceptancesUnsent = false;
-                old.commitAccepted();
-            }
-            old.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
-        }
-        if (wanted == null) {
-            handedOver.complete(null);
-            return;
-        }
-        consumer = wanted.classic() ? new SoloGroupConsumer(backend, topic, group, mode, soloProgress,
-                accepted::addAndGet)
-                : new ShareGroupConsumer(backend, topic, group, mode, wanted, accepted::addAndGet);
-        acquisition = wanted;
-    }
-
-    /**
-     * Makes the wanted consumer; while the reader hands over, waits (releasing the monitor) until
-     * it is told it shares, at the latest until {@code deadline}. False if it has no consumer then.
-     */
-    private boolean useWanted(long deadline) throws BackendException {
-        while (true) {
-            useAcquisition(wanted());
-            if (consumer != null) {
-                return true;
-            }
-            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (left <= 0 || closed) {
-                return false;
-            }
-            try {
-                wait(left);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+    @Override
+    public void getReady() {
+        if (open.get()) {
+            events.add(core::getReady);
         }
     }
 
     @Override
     public List<byte[]> poll(long timeoutMs) throws BackendException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMs));
-        if (!awaitFetchAhead(deadline)) {
-            return List.of(); // it is still waiting for records: none came within the timeout
+        if (!open.get()) {
+            throw closed();
         }
-        synchronized (this) {
-            if (closed) {
-                throw new BackendException("Kafka backend: subscriber of " + topic + " is closed");
-            }
-            try {
-                List<byte[]> values = pollConsumer(deadline, timeoutMs > 0);
-                if (!values.isEmpty()) {
-                    startFetchAhead();
+        Poll poll = new Poll(timeoutMs);
+        events.add(poll);
+        // Waits out an interrupt too: the poll ends by its deadline, and records it handed over
+        // must reach the application (they count as taken).
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return poll.result.get(SLICE_CHECK_MS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    if (!thread.isAlive() && events.remove(poll)) {
+                        throw closed(); // queued just as the reader's thread ended
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof BackendException b) {
+                        throw b;
+                    }
+                    throw new BackendException("Kafka backend: poll " + topic + " for " + group + " failed: "
+                            + e.getCause(), e.getCause());
                 }
-                return values;
-            } catch (KafkaException e) {
-                throw KafkaObjectBackend.failure("poll " + topic + " for " + group, e);
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }
 
-    /**
-     * Joins the group and fetches ahead in the background (AT_MOST_ONCE and EXACTLY_ONCE): a
-     * reader opened when its task starts has joined by the task's first poll (a join takes about
-     * 0.2 s on the embedded broker). AT_LEAST_ONCE joins at its first poll.
-     */
-    @Override
-    public synchronized void getReady() {
-        readyAsked = true;
-        if (consumer == null && !closed && fetchAhead.isDone() && mode != ConsumerMode.AT_LEAST_ONCE) {
-            fetchAhead = CompletableFuture.runAsync(() -> fetchAhead(JOIN_WAIT_MS), fetchAheadThreads);
-        }
+    private BackendException closed() {
+        return new BackendException("Kafka backend: subscriber of " + topic + " is closed");
     }
 
-    /** Waits for the fetch ahead in progress until the deadline; false if it is still running then. */
-    private boolean awaitFetchAhead(long deadline) {
-        CompletableFuture<Void> f = fetchAhead;
-        if (f.isDone()) {
-            return true;
-        }
-        try {
-            f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            return false;
-        } catch (ExecutionException e) {
-            // the fetch ahead logs its own failures; this poll fetches by itself
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        return true;
-    }
-
-    private List<byte[]> pollConsumer(long deadline, boolean checkReachable) throws BackendException {
-        long now = System.nanoTime();
-        if (lastHandOverNs != 0) { // the first poll since records were handed over
-            pollGapNs = now - lastHandOverNs;
-            lastHandOverNs = 0;
-        }
-        Acquisition wanted = wanted(); // once: the count may change meanwhile
-        if (mode == ConsumerMode.AT_LEAST_ONCE && consumer != null && acquisition == wanted) {
-            acceptWithNextFetch();
-        } else {
-            acceptUnacknowledged();
-        }
-        if (!acceptedAhead.isEmpty()) {
-            List<byte[]> values = acceptedAhead;
-            acceptedAhead = List.of();
-            accepted.addAndGet(values.size());
-            lastHandOverNs = now;
-            return values;
-        }
-        if (!useWanted(deadline)) {
-            return List.of(); // handing over: nothing may be read until the server says the reader shares
-        }
-        long left = TimeUnit.NANOSECONDS.toMillis(Math.max(0, deadline - System.nanoTime()));
-        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(left));
-        if (records.isEmpty()) {
-            if (checkReachable) {
-                backend.checkReachable();
-            }
-            return List.of();
-        }
-        acceptancesUnsent = false; // the fetch that returned records carried them
-        lastHandOverNs = System.nanoTime();
-        if (mode == ConsumerMode.AT_LEAST_ONCE) {
-            unacknowledged = records;
-            return values(records, Set.of()).mine();
-        }
-        Taken taken = acceptAndCommit(records);
-        accepted.addAndGet(taken.accepted());
-        return taken.mine();
-    }
-
-    /** Accepts the records and commits the acceptance; what this reader got (refused ones left out). */
-    private Taken acceptAndCommit(ConsumerRecords<byte[], byte[]> records) throws BackendException {
-        return values(records, consumer.acceptAndCommit(records));
-    }
-
-    /** Under the monitor, after a poll handed records over. */
-    private void startFetchAhead() {
-        if (mode == ConsumerMode.AT_LEAST_ONCE || pollGapNs > TimeUnit.MILLISECONDS.toNanos(FETCH_AHEAD_MAX_GAP_MS)) {
-            return;
-        }
-        fetchAhead = CompletableFuture.runAsync(() -> fetchAhead(FETCH_AHEAD_MS), fetchAheadThreads);
-    }
-
-    private synchronized void fetchAhead(long waitMs) {
-        if (closed || !acceptedAhead.isEmpty()) {
-            return;
-        }
-        try {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
-            ConsumerRecords<byte[], byte[]> records = ConsumerRecords.empty();
-            while (records.isEmpty() && !closing && System.nanoTime() < deadline) {
-                // Between empty slices the consumer holds nothing: the acquisition may switch here.
-                useAcquisition(wanted());
-                if (consumer == null) {
-                    return; // handing over
-                }
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                records = consumer.poll(Duration.ofMillis(Math.max(1, Math.min(FETCH_AHEAD_MS, left))));
-            }
-            if (records.isEmpty()) {
-                return;
-            }
-            if (acquisition != wanted()) {
-                // A whole batch acquired just as another reader arrived: not this reader's alone any more.
-                releaseAll(records);
-                return;
-            }
-            Taken taken = acceptAndCommit(records);
-            accepted.addAndGet(taken.skipped());
-            if (taken.mine().isEmpty()) {
-                return;
-            }
-            acceptedAhead = taken.mine();
-            long generation = ++aheadGeneration;
-            giveBackTimer.schedule(() -> giveBackUnclaimed(generation), GIVE_BACK_MS, TimeUnit.MILLISECONDS);
-        } catch (BackendException | KafkaException e) {
-            LOG.warn("reader of {} for {}: fetch ahead failed (the next poll fetches): {}", topic, group,
-                    e.toString());
-        }
-    }
-
-    /** Gives records back to the broker unaccepted (each counts one more delivery), for any reader to fetch. */
-    private void releaseAll(ConsumerRecords<byte[], byte[]> records) throws BackendException {
-        consumer.release(records);
-        LOG.debug("reader of {} for {}: released {} records fetched ahead in bulk as readers joined", topic, group,
-                records.count());
-    }
-
-    private synchronized void giveBackUnclaimed(long generation) {
-        if (!closed && generation == aheadGeneration && !acceptedAhead.isEmpty()) {
-            LOG.debug("reader of {} for {}: {} records accepted ahead not asked for within {} ms", topic, group,
-                    acceptedAhead.size(), GIVE_BACK_MS);
-            giveBack();
-        }
-    }
-
-    /**
-     * Publishes the records accepted ahead again, for this application's group only, then counts
-     * the originals as accepted (in that order: a drain that sees the count also sees the copies).
-     */
-    private void giveBack() {
-        List<byte[]> values = acceptedAhead;
-        acceptedAhead = List.of();
-        try {
-            backend.publishForGroup(topic, group, values);
-            accepted.addAndGet(values.size());
-        } catch (BackendException e) {
-            LOG.error("reader of {} for {}: {} records accepted ahead could not be given back and are lost: {}",
-                    topic, group, values.size(), e.getMessage());
-        }
-    }
-
-    /**
-     * AT_LEAST_ONCE: accepts the records the last poll returned and commits now (before close, or
-     * before the consumer is replaced). The acknowledgement callback counts them.
-     */
-    private void acceptUnacknowledged() throws BackendException {
-        // (a solo consumer's acceptances whose commit failed as it was removed from its group are
-        // still to send as well)
-        if (unacknowledged.isEmpty() && !acceptancesUnsent && !(consumer instanceof SoloGroupConsumer && soloProgress.hasUnsent())) {
-            return;
-        }
-        if (!unacknowledged.isEmpty()) {
-            consumer.acceptWithNextPoll(unacknowledged);
-        }
-        unacknowledged = ConsumerRecords.empty();
-        acceptancesUnsent = false;
-        consumer.commitAccepted();
-    }
-
-    /**
-     * AT_LEAST_ONCE: marks the records the last poll returned as accepted; the poll that follows
-     * sends that with its fetch instead of a commit of its own first (one round trip less before
-     * the next records: a commit took about 2.5 ms here, see docs/STREAMS.md). The acknowledgement
-     * callback counts them once the broker has answered.
-     */
-    private void acceptWithNextFetch() {
-        if (unacknowledged.isEmpty()) {
-            return;
-        }
-        consumer.acceptWithNextPoll(unacknowledged);
-        unacknowledged = ConsumerRecords.empty();
-        acceptancesUnsent = true;
-    }
-
-    /** What a reader got from a fetch: its values, and how many copies given back for another group it skipped. */
-    private record Taken(List<byte[]> mine, int skipped) {
-        /** Records whose acceptance the broker confirmed: this reader's and the skipped copies. */
-        int accepted() {
-            return mine.size() + skipped;
-        }
-    }
-
-    private Taken values(ConsumerRecords<byte[], byte[]> records, Set<TopicPartition> dropped) {
-        List<byte[]> out = new ArrayList<>(records.count());
-        int skipped = 0;
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            if (!dropped.isEmpty() && dropped.contains(new TopicPartition(r.topic(), r.partition()))) {
-                continue;
-            }
-            Header only = r.headers().lastHeader(ONLY_FOR_GROUP_HEADER);
-            if (only != null && !group.equals(new String(only.value(), StandardCharsets.UTF_8))) {
-                skipped++;
-            } else {
-                out.add(r.value());
-            }
-        }
-        return new Taken(out, skipped);
-    }
-
-    /** Whether the reader has its share consumer, created by its first poll or fetch ahead (for tests). */
-    synchronized boolean hasConsumer() {
-        return consumer != null;
+    /** Whether the reader has its consumer, created by its first poll or fetch ahead (for tests). */
+    boolean hasConsumer() {
+        return open.get() && ask(core::hasConsumer);
     }
 
     /** Records accepted ahead and not returned yet (for tests). */
-    synchronized int acceptedAheadCount() {
-        return acceptedAhead.size();
+    int acceptedAheadCount() {
+        return open.get() ? ask(core::aheadCount) : 0;
     }
 
     @Override
     public long acceptedCount() {
-        return accepted.get();
+        return core.acceptedCount();
     }
 
     @Override
@@ -546,30 +346,17 @@ final class GroupSubscriber implements ObjectSubscriber {
 
     @Override
     public void close() {
-        closing = true;
-        awaitFetchAhead(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                acceptUnacknowledged();
-                if (!acceptedAhead.isEmpty()) {
-                    giveBack();
-                }
-            } catch (BackendException | KafkaException e) {
-                LOG.warn("closing reader of {} for {}: {}", topic, group, e.getMessage());
-            }
-            try {
-                if (consumer != null) {
-                    consumer.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
-                }
-            } catch (KafkaException e) {
-                LOG.warn("closing reader of {} for {}: {}", topic, group, e.toString());
-            }
-            handedOver.complete(null);
-            notifyAll();
+        if (!open.getAndSet(false)) {
+            return;
+        }
+        Close close = new Close();
+        events.add(close);
+        try {
+            close.done.get(KafkaObjectBackend.REQUEST_TIMEOUT_MS * 3, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("closing reader of {} for {}: not done in time: {}", topic, group, e.toString());
         }
     }
 }

@@ -124,8 +124,9 @@ public final class KafkaObjectBackend implements ObjectBackend {
     private final Map<String, KafkaFuture<Void>> groupConfigurations = new ConcurrentHashMap<>();
     private volatile long lastReachableNs;
     /**
-     * The process's scheduler: runs the readers' fetches ahead and gives back records accepted
-     * ahead that no poll asked for ({@link GroupSubscriber}).
+     * The process's scheduler, for the backend's short background work. Not the readers': each
+     * reader is a loop that blocks on its consumer, on a thread of its own ({@link GroupSubscriber}),
+     * which a bounded shared pool could not hold for every reader of a process.
      */
     private final ClientScheduler scheduler;
     /** Whether this backend made {@link #scheduler} (and closes it). */
@@ -225,7 +226,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
             throws BackendException {
         String group = groupName(applicationId, streamId);
         groupConfiguration(group); // sent now; the reader's consumer joins once it is done
-        return new GroupSubscriber(this, topicName(streamId), group, mode, scheduler.executor(), scheduler.executor());
+        return new GroupSubscriber(this, topicName(streamId), group, mode);
     }
 
     /**
@@ -307,7 +308,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
      * other groups accept and skip them) and waits until the broker has them.
      */
     void publishForGroup(String topic, String group, List<byte[]> values) throws BackendException {
-        List<Header> only = List.of(new RecordHeader(GroupSubscriber.ONLY_FOR_GROUP_HEADER,
+        List<Header> only = List.of(new RecordHeader(ReaderCore.ONLY_FOR_GROUP_HEADER,
                 group.getBytes(StandardCharsets.UTF_8)));
         List<Future<RecordMetadata>> sends = new ArrayList<>(values.size());
         try {

@@ -135,6 +135,11 @@ final class SoloGroupConsumer implements GroupConsumer {
         }
     }
 
+    @Override
+    public boolean hasUnsentAcceptances() {
+        return progress.hasUnsent();
+    }
+
     /** Rewinds to the records: this consumer fetches them again unless it is replaced first. */
     @Override
     public void release(ConsumerRecords<byte[], byte[]> records) {
