@@ -82,6 +82,8 @@ public final class Master implements AutoCloseable {
         this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, trace, onFatal);
         core.setLearningPolicy(learning);
         core.spillObjects(launch.logDir().resolve("master-data"), SPILL_MIN_BYTES);
+        core.setEmptyValuesDir(launch.logDir().resolve("master-empty"));
+        core.setUserWarnings(warnings);
         this.access = new MainAccessService(loop, core, fetcher, launch.logDir().resolve("master-snapshots"));
         WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {
             @Override

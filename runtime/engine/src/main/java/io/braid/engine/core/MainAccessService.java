@@ -51,7 +51,11 @@ public final class MainAccessService {
                 f.complete(null);
                 return;
             }
-            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> fetchObject(acc.lastVersion(), f, 0));
+            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> {
+                if (!notComputed(acc.lastVersion(), f)) {
+                    fetchObject(acc.lastVersion(), f, 0);
+                }
+            });
         });
         return f;
     }
@@ -68,8 +72,11 @@ public final class MainAccessService {
                 f.complete(false);
                 return;
             }
-            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0,
-                    () -> fetchFile(acc.lastVersion(), target, f, 0));
+            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> {
+                if (!notComputed(acc.lastVersion(), f)) {
+                    fetchFile(acc.lastVersion(), target, f, 0);
+                }
+            });
         });
         return f;
     }
@@ -107,6 +114,16 @@ public final class MainAccessService {
         CompletableFuture<Void> f = new CompletableFuture<>();
         loop.execute(() -> core.whenIdle(() -> f.complete(null)));
         return f;
+    }
+
+    /** Completes {@code f} with a {@link NotComputedException} when the version's task was cancelled. */
+    private boolean notComputed(DataVersion v, CompletableFuture<?> f) {
+        String why = core.whyNotComputed(v);
+        if (why == null) {
+            return false;
+        }
+        f.completeExceptionally(new NotComputedException(why));
+        return true;
     }
 
     private void fetchObject(DataVersion v, CompletableFuture<byte[]> f, int attempt) {

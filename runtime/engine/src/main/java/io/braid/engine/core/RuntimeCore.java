@@ -1,5 +1,6 @@
 package io.braid.engine.core;
 
+import io.braid.api.OnFailure;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskDone;
@@ -66,6 +67,12 @@ public final class RuntimeCore {
     private final boolean[] touched;
     /** Lost nodes on which a new worker is being started. */
     private final java.util.Set<Integer> restarting = new java.util.HashSet<>();
+    /** Tasks that will never run or whose failure was passed over, by id: why (for the main program's errors). */
+    private final Map<Long, String> notRun = new HashMap<>();
+    /** Where empty values of tasks whose failure is ignored are written (files); null: a temporary directory. */
+    private java.nio.file.Path emptyValuesDir;
+    /** Lines for the user (stderr) that do not stop the run. */
+    private Consumer<String> userWarnings = line -> { };
     private long nextJobId = 1;
     private long done;
     private String fatal;
@@ -101,6 +108,16 @@ public final class RuntimeCore {
         if (spill != null) {
             spill.close();
         }
+    }
+
+    /** Who shows the user the lines that do not stop the run (a task failure passed over). */
+    public void setUserWarnings(Consumer<String> warnings) {
+        userWarnings = warnings;
+    }
+
+    /** Where the empty output files of tasks whose failure is ignored ({@code onFailure = IGNORE}) go. */
+    public void setEmptyValuesDir(java.nio.file.Path dir) {
+        emptyValuesDir = dir;
     }
 
     /** Where types with an auto storage-bandwidth constraint run their tasks while they learn. */
@@ -282,6 +299,11 @@ public final class RuntimeCore {
         }
         stats.record(rec.submission.definition().label(), msg.runNanos());
         scheduler.setPrefetch(prefetch.record(msg.runNanos()));
+        finished(rec);
+    }
+
+    /** The task counts as ended well: its successors may run. */
+    private void finished(TaskRecord rec) {
         tasks.remove(rec.id());
         done++;
         for (long next : analyser.taskFinished(rec.id())) {
@@ -322,7 +344,8 @@ public final class RuntimeCore {
                     + "  worker log: " + workers.get(node).logFile(), rec);
             return;
         }
-        if (rec.failures < TaskRecord.MAX_ATTEMPTS) {
+        OnFailure policy = rec.submission.definition().onFailure();
+        if (policy == OnFailure.RETRY && rec.failures < TaskRecord.MAX_ATTEMPTS) {
             LOG.warn("task {} failed on {}; resubmitting it to another resource: {}", rec.submission.describe(),
                     rec.lastFailedNode, firstLine(msg.error()));
             // A stream writer may go back to its node: other nodes may be full of its consumers.
@@ -330,10 +353,103 @@ public final class RuntimeCore {
             requeue(rec);
             return;
         }
-        LOG.error("task {} failed for good on {}:\n{}", rec.submission.describe(), rec.lastFailedNode, msg.error());
-        fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode + " after " + rec.failures
-                + " attempts: " + firstLine(msg.error()) + System.lineSeparator() + "  worker log: "
-                + workers.get(node).logFile(), rec);
+        if (rec.regeneration) {
+            policy = OnFailure.FAIL; // a re-run that cannot recompute lost data: its readers cannot go on
+        }
+        switch (policy) {
+            case IGNORE -> {
+                String line = "task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
+                        + " (onFailure = IGNORE): the run goes on, what it writes is empty: " + firstLine(msg.error());
+                LOG.warn(line);
+                userWarnings.accept(line);
+                notRun.put(rec.id(), "task " + rec.submission.describe() + " failed (onFailure = IGNORE): "
+                        + firstLine(msg.error()));
+                ignoreFailure(rec);
+            }
+            case CANCEL_SUCCESSORS -> {
+                String why = "task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
+                        + " (onFailure = CANCEL_SUCCESSORS): " + firstLine(msg.error());
+                List<Long> cancelled = cancelWithSuccessors(rec, why);
+                String line = why + "; the run goes on without it and the " + (cancelled.size() - 1)
+                        + " task(s) that need what it writes";
+                LOG.warn(line);
+                userWarnings.accept(line);
+                checkIdle();
+            }
+            default -> {
+                LOG.error("task {} failed for good on {}:\n{}", rec.submission.describe(), rec.lastFailedNode, msg.error());
+                fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
+                        + (policy == OnFailure.FAIL ? " (onFailure = FAIL)" : " after " + rec.failures + " attempts")
+                        + ": " + firstLine(msg.error()) + System.lineSeparator() + "  worker log: "
+                        + workers.get(node).logFile(), rec);
+            }
+        }
+    }
+
+    /**
+     * {@code onFailure = IGNORE}: the task counts as ended, and each version it writes gets an
+     * empty value on the master (null for an object or a result, an empty file for a file).
+     */
+    private void ignoreFailure(TaskRecord rec) {
+        AnalysedTask a = rec.analysed;
+        List<SubmittedParam> params = rec.submission.params();
+        for (int i = 0; i < a.paramCount(); i++) {
+            DataVersion out = a.writeVersion(i);
+            if (out == null) {
+                continue;
+            }
+            boolean file = i < params.size() && params.get(i).kind() == JobParam.Kind.FILE;
+            try {
+                if (file) {
+                    java.nio.file.Path empty = EmptyValues.file(emptyValuesDir, out.name());
+                    masterStore.putFile(out.name(), empty);
+                    locations.add(out.name(), DataLocations.MASTER, 0);
+                } else {
+                    byte[] none = EmptyValues.NULL_OBJECT;
+                    masterStore.putObject(out.name(), none);
+                    locations.add(out.name(), DataLocations.MASTER, none.length);
+                }
+            } catch (java.io.IOException e) {
+                fail("cannot write the empty value of " + out.name() + " for ignored task "
+                        + rec.submission.describe() + ": " + e.getMessage(), rec);
+                return;
+            }
+        }
+        finished(rec);
+    }
+
+    /**
+     * Drops the task and every task that needs what it writes, transitively: none of them will
+     * run, and whoever waits for them is told {@code why}. Returns their ids (the task first).
+     * The caller checks for idleness.
+     */
+    private List<Long> cancelWithSuccessors(TaskRecord rec, String why) {
+        List<Long> ids = new ArrayList<>();
+        ids.add(rec.id());
+        ids.addAll(analyser.taskFailedForGood(rec.id()));
+        for (long id : ids) {
+            TaskRecord r = tasks.remove(id);
+            notRun.put(id, id == rec.id() ? why : "it needs data of " + rec.submission.describe() + ", which was not"
+                    + " computed (" + why + ")");
+            if (r != null) {
+                release(streams.ended(r));
+            }
+            runContinuations(id);
+        }
+        return ids;
+    }
+
+    /**
+     * Why {@code version} will never have a value, or null when it has or will have one: its
+     * writer was cancelled (for the main program's error).
+     */
+    public String whyNotComputed(DataVersion version) {
+        long writer = analyser.writerOf(version);
+        if (writer <= 0 || !analyser.isFailed(writer)) {
+            return null;
+        }
+        String why = notRun.get(writer);
+        return version.name() + " was not computed: " + (why != null ? why : "its task " + writer + " did not run");
     }
 
     /** {@link #workerLost(int, boolean)} of a worker that will not be started again. */

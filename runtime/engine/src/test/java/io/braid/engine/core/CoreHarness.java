@@ -106,8 +106,19 @@ final class CoreHarness {
                 io.braid.engine.scheduling.learning.AutoBandwidth.parse(storageBW));
     }
 
-    void submit(long id, TaskDefinition def) {
-        core.submit(new TaskSubmission(id, def, List.of(), null));
+    void submit(long id, TaskDefinition def, SubmittedParam... params) {
+        core.submit(new TaskSubmission(id, def, List.of(params), null));
+    }
+
+    /** The task's job failed (threw, or was cancelled on the worker). */
+    void failed(long taskId, String error) {
+        jobsSent.remove(jobOfTask.get(taskId));
+        core.taskFailed(nodeOf(taskId), new TaskFailed(jobOfTask.get(taskId), error));
+    }
+
+    /** The job sent for the task, if one is outstanding. */
+    RunTask jobOf(long taskId) {
+        return jobsSent.get(jobOfTask.get(taskId));
     }
 
     /** One dispatch pass; the tasks sent, in the order they were written, as "task@node". */

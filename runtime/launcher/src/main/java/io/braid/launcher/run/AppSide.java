@@ -8,6 +8,7 @@ import io.braid.engine.Master;
 import io.braid.engine.analysis.AccessMode;
 import io.braid.engine.analysis.FileKey;
 import io.braid.engine.analysis.ObjectKey;
+import io.braid.engine.core.NotComputedException;
 import io.braid.engine.task.SubmittedParam;
 import io.braid.engine.task.TaskSubmission;
 import io.braid.launcher.app.HooksHandler;
@@ -17,6 +18,8 @@ import io.braid.launcher.app.TaskParam;
 import io.braid.launcher.app.TaskRegistry;
 import io.braid.launcher.streams.StreamArguments;
 import io.braid.spi.AppRuntime;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.File;
 import java.io.IOException;
@@ -36,6 +39,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * object or file a task writes wait for it (the value is filled into the same object).
  */
 public final class AppSide implements HooksHandler, AppRuntime {
+    private static final Logger LOG = LoggerFactory.getLogger(AppSide.class);
+
     private final Master master;
     private final TaskRegistry registry;
     private final TaskDefinitions definitions;
@@ -290,8 +295,15 @@ public final class AppSide implements HooksHandler, AppRuntime {
         barrier();
         for (var e : files.all().entrySet()) {
             if (e.getValue().pending) {
-                bringFile(e.getKey());
                 e.getValue().pending = false;
+                try {
+                    bringFile(e.getKey());
+                } catch (BraidException x) {
+                    if (!(x.getCause() instanceof NotComputedException)) {
+                        throw x;
+                    }
+                    LOG.warn("file {} is left as it was: {}", e.getKey(), x.getCause().getMessage());
+                }
             }
         }
     }

@@ -3,13 +3,18 @@ package io.braid.worker.execution;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskFailed;
+import io.braid.spi.TaskCancellation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -19,6 +24,12 @@ import java.util.function.Consumer;
  * unit, and a separate I/O platform whose executors take {@code @IO} tasks, so these overlap
  * with compute tasks. Compute jobs pass a {@link ComputeGate}: the master may send short jobs
  * ahead, and they start in order as computing units free up.
+ *
+ * <p>A running job can be cancelled: when it runs past its time-out, or when the master asks
+ * ({@link #cancel}). Cancelling sets the task's {@link TaskCancellation} flag (its {@code
+ * BraidWorker.cancellationPoint()} then throws) and interrupts its thread (a sleep or a wait
+ * ends). A Java thread cannot be stopped safely from outside, so a task that does neither runs to
+ * its end; whatever it returns then, the job is reported failed as cancelled.
  */
 public final class ExecutionManager {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionManager.class);
@@ -29,6 +40,8 @@ public final class ExecutionManager {
     private final JobRunner runner;
     private final JobOutputRouter output;
     private final Consumer<Message> replies;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(named("task-timeout"));
+    private final Map<Long, Running> running = new ConcurrentHashMap<>();
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
         this.compute = Executors.newFixedThreadPool(Math.max(1, computingUnits), named("compute"));
@@ -47,19 +60,77 @@ public final class ExecutionManager {
         }
     }
 
+    /**
+     * Cancels the job if it is running here (a no-op otherwise): see the class comment. Its
+     * failure is reported when its thread ends.
+     */
+    public void cancel(long jobId, String why) {
+        Running r = running.get(jobId);
+        if (r != null) {
+            r.cancel(why);
+        }
+    }
+
     private void execute(RunTask job) {
         output.begin(job.jobId(), job.methodName());
+        Running r = new Running(Thread.currentThread());
+        running.put(job.jobId(), r);
+        TaskCancellation.bind(r.flag);
+        ScheduledFuture<?> deadline = job.timeOutMs() <= 0 ? null : timer.schedule(
+                () -> r.cancel("it ran past its time-out of " + job.timeOutMs() + " ms"), job.timeOutMs(),
+                TimeUnit.MILLISECONDS);
         try {
-            replies.accept(runner.run(job));
+            Message result = runner.run(job);
+            String cancelled = r.finish(deadline);
+            replies.accept(cancelled == null ? result : new TaskFailed(job.jobId(), "task cancelled: " + cancelled));
         } catch (InputUnavailableException e) {
+            r.finish(deadline);
             LOG.info("job {} could not get its inputs: {}", job.jobId(), e.getMessage());
             replies.accept(new TaskFailed(job.jobId(), TaskFailed.INPUT_UNAVAILABLE + e.getMessage()));
         } catch (StreamTaskFailure f) {
+            r.finish(deadline);
             failed(job, f.getCause(), true);
         } catch (Throwable t) {
-            failed(job, t, false);
+            String cancelled = r.finish(deadline);
+            if (cancelled != null) {
+                LOG.info("job {} ({}.{}) cancelled: {} ({})", job.jobId(), job.className(), job.methodName(), cancelled,
+                        t.toString());
+                replies.accept(new TaskFailed(job.jobId(), "task cancelled: " + cancelled));
+            } else {
+                failed(job, t, false);
+            }
         } finally {
+            running.remove(job.jobId());
+            TaskCancellation.bind(null);
             output.end();
+        }
+    }
+
+    /** A job on its executor thread; cancelling and ending exclude each other, so an ended job's thread is never interrupted. */
+    private static final class Running {
+        final TaskCancellation flag = new TaskCancellation();
+        private final Thread thread;
+        private boolean ended;
+
+        Running(Thread thread) {
+            this.thread = thread;
+        }
+
+        synchronized void cancel(String why) {
+            if (!ended && !flag.cancelled()) {
+                flag.cancel(why);
+                thread.interrupt();
+            }
+        }
+
+        /** Ends the job: stops its deadline, clears an interrupt it caused; returns why it was cancelled, or null. */
+        synchronized String finish(ScheduledFuture<?> deadline) {
+            ended = true;
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
+            Thread.interrupted();
+            return flag.reason();
         }
     }
 
@@ -72,6 +143,7 @@ public final class ExecutionManager {
     public void shutdown() {
         compute.shutdownNow();
         io.shutdownNow();
+        timer.shutdownNow();
         try {
             compute.awaitTermination(2, TimeUnit.SECONDS);
             io.awaitTermination(2, TimeUnit.SECONDS);
