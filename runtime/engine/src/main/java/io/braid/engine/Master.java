@@ -182,6 +182,16 @@ public final class Master implements AutoCloseable {
         loop.execute(() -> core.setStreamTaskListener(listener));
     }
 
+    /** See {@link RuntimeCore#dropAfterUse}; runs on the core thread after what was submitted before. */
+    public void dropAfterUse(io.braid.engine.analysis.DataKey key, long taskId) {
+        loop.execute(() -> core.dropAfterUse(key, taskId));
+    }
+
+    /** See {@link RuntimeCore#dropDatum}; runs on the core thread after what was submitted before. */
+    public void dropDatum(io.braid.engine.analysis.DataKey key) {
+        loop.execute(() -> core.dropDatum(key));
+    }
+
     public MainAccessService access() {
         return access;
     }

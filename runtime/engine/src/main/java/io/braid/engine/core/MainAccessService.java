@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -46,12 +47,13 @@ public final class MainAccessService {
     public CompletableFuture<byte[]> objectValue(ObjectKey key) {
         CompletableFuture<byte[]> f = new CompletableFuture<>();
         loop.execute(() -> {
+            List<Long> group = core.analyser().groupMembersPending(key);
             MainAccess acc = core.analyser().mainAccess(key, AccessMode.R);
             if (acc == null) {
                 f.complete(null);
                 return;
             }
-            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> {
+            core.whenTasksEnd(waits(acc, group), () -> {
                 if (!notComputed(acc.lastVersion(), f)) {
                     fetchObject(acc.lastVersion(), f, 0);
                 }
@@ -67,12 +69,13 @@ public final class MainAccessService {
     public CompletableFuture<Boolean> fileToMaster(FileKey key, Path target) {
         CompletableFuture<Boolean> f = new CompletableFuture<>();
         loop.execute(() -> {
+            List<Long> group = core.analyser().groupMembersPending(key);
             MainAccess acc = core.analyser().mainAccess(key, AccessMode.R);
             if (acc == null) {
                 f.complete(false);
                 return;
             }
-            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> {
+            core.whenTasksEnd(waits(acc, group), () -> {
                 if (!notComputed(acc.lastVersion(), f)) {
                     fetchFile(acc.lastVersion(), target, f, 0);
                 }
@@ -114,6 +117,19 @@ public final class MainAccessService {
         CompletableFuture<Void> f = new CompletableFuture<>();
         loop.execute(() -> core.whenIdle(() -> f.complete(null)));
         return f;
+    }
+
+    /**
+     * What the main program waits for before it reads a datum: its last writer, and every task of
+     * a CONCURRENT or COMMUTATIVE group open on it (any of them may be the last to change it).
+     */
+    private static List<Long> waits(MainAccess acc, List<Long> group) {
+        if (!acc.writerUnfinished()) {
+            return group;
+        }
+        List<Long> all = new java.util.ArrayList<>(group);
+        all.add(acc.writerTaskId());
+        return all;
     }
 
     /** Completes {@code f} with a {@link NotComputedException} when the version's task was cancelled. */

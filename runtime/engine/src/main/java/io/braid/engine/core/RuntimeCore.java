@@ -54,6 +54,7 @@ public final class RuntimeCore {
     private final PrefetchPolicy prefetch = new PrefetchPolicy();
     private final Lineage lineage = new Lineage();
     private final StreamTasks streams;
+    private final CommutativeGroups commutative = new CommutativeGroups();
     private final AutoConstraints auto;
     private ObjectSpill spill;
     private final ProgressLine progress;
@@ -152,6 +153,7 @@ public final class RuntimeCore {
         }
         TaskRecord rec = new TaskRecord(s, a);
         tasks.put(s.taskId(), rec);
+        commutative.registered(rec);
         streams.submitted(rec);
         if (a.isReady()) {
             makeReady(rec);
@@ -183,6 +185,9 @@ public final class RuntimeCore {
     private void makeReady(TaskRecord rec) {
         if (!streams.admit(rec)) {
             return; // a stream consumer waiting for its producers; StreamTasks gives it back
+        }
+        if (!commutative.admit(rec)) {
+            return; // another task of its commutative group runs; CommutativeGroups gives it back
         }
         var def = rec.submission.definition();
         AnalysedTask a = rec.analysed;
@@ -224,6 +229,7 @@ public final class RuntimeCore {
                 auto.dispatched(as.taskId());
                 TaskRecord rec = tasks.get(as.taskId());
                 WorkerHandle w = workers.get(as.nodeIndex());
+                commutative.dispatched(rec);
                 RunTask job;
                 try {
                     job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
@@ -306,6 +312,7 @@ public final class RuntimeCore {
     private void finished(TaskRecord rec) {
         tasks.remove(rec.id());
         done++;
+        commutative.ended(rec).forEach(this::makeReady);
         for (long next : analyser.taskFinished(rec.id())) {
             TaskRecord r = tasks.get(next);
             if (r != null) {
@@ -433,6 +440,7 @@ public final class RuntimeCore {
                     + " computed (" + why + ")");
             if (r != null) {
                 release(streams.ended(r));
+                commutative.ended(r).forEach(this::makeReady);
             }
             runContinuations(id);
         }
@@ -594,6 +602,75 @@ public final class RuntimeCore {
         }
     }
 
+    // ---- dropping data -------------------------------------------------------------------------
+
+    /**
+     * The main program is done with the datum: later uses of its key start a new datum, and the
+     * version task {@code taskId} reads of it is deleted everywhere (master, workers) once that
+     * task and every other pending reader of the version have ended. For {@code IN_DELETE}
+     * parameters, {@code deregisterObject} and {@code deleteFile}.
+     */
+    public void dropAfterUse(io.braid.engine.analysis.DataKey key, long taskId) {
+        TaskRecord rec = tasks.get(taskId);
+        String name = null;
+        if (rec != null) {
+            List<SubmittedParam> params = rec.submission.params();
+            for (int i = 0; i < params.size() && name == null; i++) {
+                DataVersion v = rec.analysed.readVersion(i);
+                if (key.equals(params.get(i).key()) && v != null) {
+                    name = v.name();
+                }
+            }
+        }
+        analyser.deleteData(key);
+        if (name != null) {
+            String version = name;
+            whenTaskEnds(taskId, () -> dropVersion(version));
+        }
+    }
+
+    /**
+     * Forgets the datum now (later uses start a new one) and deletes its current version once
+     * every pending task that reads it has ended. For {@code deleteFile} and {@code deregisterObject}.
+     */
+    public void dropDatum(io.braid.engine.analysis.DataKey key) {
+        var current = analyser.currentVersion(key);
+        analyser.deleteData(key);
+        current.ifPresent(v -> dropVersion(v.name()));
+    }
+
+    /** Deletes the version's copies once no pending task reads it. */
+    private void dropVersion(String name) {
+        List<Long> readers = new ArrayList<>();
+        for (TaskRecord r : tasks.values()) {
+            for (int i = 0; i < r.analysed.paramCount(); i++) {
+                DataVersion v = r.analysed.readVersion(i);
+                if (v != null && v.name().equals(name)) {
+                    readers.add(r.id());
+                    break;
+                }
+            }
+        }
+        if (!readers.isEmpty()) {
+            whenTasksEnd(readers, () -> dropVersion(name));
+            return;
+        }
+        masterStore.remove(name).ifPresent(path -> {
+            try {
+                java.nio.file.Files.deleteIfExists(path);
+            } catch (java.io.IOException e) {
+                LOG.warn("cannot delete {} ({}): {}", path, name, e.getMessage());
+            }
+        });
+        for (int h : locations.remove(name)) {
+            if (h >= 0 && workers.get(h).alive()) {
+                workers.get(h).write(new io.braid.comm.message.DeleteData(List.of(name)));
+                workers.get(h).flush();
+            }
+        }
+        LOG.debug("dropped {}", name);
+    }
+
     // ---- waiting --------------------------------------------------------------------------------
 
     /** Runs {@code r} on the core thread once task {@code taskId} has ended (at once if it has). */
@@ -603,6 +680,20 @@ public final class RuntimeCore {
         } else {
             onTaskEnd.computeIfAbsent(taskId, k -> new ArrayList<>()).add(r);
         }
+    }
+
+    /** Runs {@code r} on the core thread once every task of {@code taskIds} has ended (at once if they have). */
+    public void whenTasksEnd(List<Long> taskIds, Runnable r) {
+        int[] left = {taskIds.size() + 1};
+        Runnable one = () -> {
+            if (--left[0] == 0) {
+                r.run();
+            }
+        };
+        for (long id : taskIds) {
+            whenTaskEnds(id, one);
+        }
+        one.run();
     }
 
     /** Runs {@code r} on the core thread once no task is pending (at once if none is). */

@@ -328,12 +328,12 @@ public final class TaskRegistry {
                 yield inferred(javaType);
             }
         };
-        if (type == Type.STREAM && direction == Direction.INOUT) {
-            throw fail(where, "direction INOUT on the stream parameter of type " + typeName
+        if (type == Type.STREAM && direction != Direction.IN && direction != Direction.OUT) {
+            throw fail(where, "direction " + direction + " on the stream parameter of type " + typeName
                     + " (a task reads a stream (IN) or writes it (OUT), not both through one parameter)");
         }
         boolean byValue = javaType.isPrimitive() || type == Type.STRING;
-        if (direction != Direction.IN && byValue) {
+        if (direction != Direction.IN && direction != Direction.IN_DELETE && byValue) {
             throw fail(where, "direction " + direction + " on a by-value parameter of type " + typeName
                     + " (only objects and files can be written)");
         }

@@ -82,6 +82,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
             returnKey = new ObjectKey(returnEntry != null ? returnEntry.id : objects.newId());
         }
         master.submit(new TaskSubmission(taskId, definitions.get(taskMethodId), params, returnKey));
+        dropInDeleteParams(m, args, params, taskId);
         if (returnKey == null) {
             return null;
         }
@@ -95,6 +96,42 @@ public final class AppSide implements HooksHandler, AppRuntime {
             objects.register(value);
         }
         return value;
+    }
+
+    /**
+     * IN_DELETE parameters: this task is the datum's last use. The main program forgets it (a
+     * later use is a new datum), a file is taken from its path at once (the task reads a private
+     * copy), and the runtime deletes the version once the task has read it.
+     */
+    private void dropInDeleteParams(TaskMethod m, Object[] args, List<SubmittedParam> params, long taskId) {
+        int offset = m.isStatic() ? 0 : 1;
+        if (!m.isStatic() && m.calleeDirection() == Direction.IN_DELETE) {
+            dropAfterUse(args[0], params.get(0), taskId);
+        }
+        for (int i = 0; i < m.params().size(); i++) {
+            if (m.params().get(i).direction() == Direction.IN_DELETE) {
+                dropAfterUse(args[i + offset], params.get(i + offset), taskId);
+            }
+        }
+    }
+
+    private void dropAfterUse(Object value, SubmittedParam p, long taskId) {
+        if (p.key() == null) {
+            return; // by value, or null
+        }
+        if (p.key() instanceof FileKey fk) {
+            Path path = Path.of(fk.path());
+            files.remove(fk.path());
+            await(master.access().detachMasterCopy(fk, path), "file " + path);
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException e) {
+                throw new BraidException("cannot delete " + path + " after its last use: " + e.getMessage(), e);
+            }
+        } else {
+            objects.forget(value);
+        }
+        master.dropAfterUse(p.key(), taskId);
     }
 
     private SubmittedParam param(TaskParam p, Object value) {
@@ -159,9 +196,11 @@ public final class AppSide implements HooksHandler, AppRuntime {
 
     private static AccessMode mode(Direction d) {
         return switch (d) {
-            case IN -> AccessMode.R;
+            case IN, IN_DELETE -> AccessMode.R;
             case OUT -> AccessMode.W;
             case INOUT -> AccessMode.RW;
+            case CONCURRENT -> AccessMode.CONCURRENT;
+            case COMMUTATIVE -> AccessMode.COMMUTATIVE;
         };
     }
 
