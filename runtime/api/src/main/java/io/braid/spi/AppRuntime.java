@@ -13,6 +13,15 @@ public interface AppRuntime {
 
     void deleteFile(String path);
 
+    /** The main program will call no more tasks, or may (false): see {@link io.braid.api.Braid#barrier(boolean)}. */
+    default void barrier(boolean noMoreTasks) {
+        barrier();
+    }
+
+    /** The main program is done with {@code o}. */
+    default void deregisterObject(Object o) {
+    }
+
     static AppRuntime current() {
         return Holder.runtime;
     }

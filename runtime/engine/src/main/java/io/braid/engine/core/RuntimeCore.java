@@ -635,8 +635,17 @@ public final class RuntimeCore {
      */
     public void dropDatum(io.braid.engine.analysis.DataKey key) {
         var current = analyser.currentVersion(key);
+        if (current.isEmpty()) {
+            return;
+        }
+        DataVersion v = current.get();
+        long writer = analyser.writerOf(v);
+        List<Long> waits = new ArrayList<>(analyser.groupMembersPending(key));
+        if (writer > 0 && tasks.containsKey(writer)) {
+            waits.add(writer); // its output must exist before it can go
+        }
         analyser.deleteData(key);
-        current.ifPresent(v -> dropVersion(v.name()));
+        whenTasksEnd(waits, () -> dropVersion(v.name()));
     }
 
     /** Deletes the version's copies once no pending task reads it. */

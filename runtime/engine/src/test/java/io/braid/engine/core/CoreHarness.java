@@ -126,8 +126,11 @@ final class CoreHarness {
         core.dispatch();
         List<String> sent = new ArrayList<>();
         for (int i = 0; i < channels.size(); i++) {
-            RunTask job;
-            while ((job = channels.get(i).readOutbound()) != null) {
+            Object out;
+            while ((out = channels.get(i).readOutbound()) != null) {
+                if (!(out instanceof RunTask job)) {
+                    continue; // DeleteData and other messages to the worker
+                }
                 jobOfTask.put(job.taskId(), job.jobId());
                 nodeOfTask.put(job.taskId(), i);
                 jobsSent.put(job.jobId(), job);

@@ -148,4 +148,19 @@ class GroupAccessTest {
         assertEquals(1, h.core.analyser().currentVersion(new ObjectKey(1)).orElseThrow().version(),
                 "a later use of the key is a new datum");
     }
+
+    @Test
+    void aDroppedDatumGoesOnceItsWriterAndReadersHaveEnded() {
+        CoreHarness h = new CoreHarness(2);
+        h.submit(1, 1, object(1, AccessMode.W));
+        h.submit(2, 1, object(1, AccessMode.R));
+        h.core.dropDatum(new ObjectKey(1));
+        assertEquals(List.of("1@0"), h.dispatch());
+        h.done(1, "d1v1");
+        assertEquals(1, h.core.locations().holders("d1v1").length, "task 2 has yet to read it");
+        assertEquals(List.of("2@0"), h.dispatch());
+        h.done(2);
+        assertEquals(0, h.core.locations().holders("d1v1").length, "gone after its last reader");
+        assertTrue(h.core.analyser().currentVersion(new ObjectKey(1)).isEmpty(), "the key is forgotten");
+    }
 }

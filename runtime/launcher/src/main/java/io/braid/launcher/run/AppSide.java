@@ -48,6 +48,8 @@ public final class AppSide implements HooksHandler, AppRuntime {
     private final ObjectTable objects = new ObjectTable();
     private final FileTable files = new FileTable();
     private final AtomicLong taskIds = new AtomicLong();
+    /** The program said {@code barrier(true)}: it meant to call no more tasks. */
+    private volatile boolean noMoreTasks;
 
     AppSide(Master master, TaskRegistry registry, TaskDefinitions definitions, ClassLoader appLoader) {
         this.master = master;
@@ -61,6 +63,10 @@ public final class AppSide implements HooksHandler, AppRuntime {
     @Override
     public synchronized Object task(int taskMethodId, Object[] args) {
         TaskMethod m = registry.byId(taskMethodId);
+        if (noMoreTasks) {
+            LOG.warn("task {} called after barrier(true) said no more tasks would be; it runs all the same", m.label());
+            noMoreTasks = false;
+        }
         long taskId = taskIds.incrementAndGet();
         List<SubmittedParam> params = new ArrayList<>(args.length);
         int a = 0;
@@ -323,10 +329,39 @@ public final class AppSide implements HooksHandler, AppRuntime {
     }
 
     @Override
+    public void barrier(boolean noMoreTasks) {
+        barrier();
+        if (noMoreTasks) {
+            this.noMoreTasks = true;
+        }
+    }
+
+    /**
+     * Takes the file from its path at once (tasks already called with it read a private copy of
+     * what the main program gave them) and has the runtime forget it and delete its copies once
+     * those tasks have ended.
+     */
+    @Override
     public synchronized void deleteFile(String path) {
         String canonical = FileTable.canonical(path);
         files.remove(canonical);
+        FileKey key = new FileKey(canonical);
+        await(master.access().detachMasterCopy(key, Path.of(canonical)), "file " + canonical);
         new File(canonical).delete();
+        master.dropDatum(key);
+    }
+
+    @Override
+    public synchronized void deregisterObject(Object o) {
+        if (o == null) {
+            return;
+        }
+        ObjectTable.Entry e = objects.get(o);
+        if (e == null) {
+            return;
+        }
+        objects.forget(o);
+        master.dropDatum(new ObjectKey(e.id));
     }
 
     /** End of the main program: wait for every task, then bring every file a task wrote to its path. */
