@@ -52,6 +52,24 @@ public final class Braid {
     }
 
     /**
+     * Waits until every task of the group has ended (finished, or cancelled); throws the {@link
+     * BraidException} a task of the group threw (the group's other tasks were then cancelled).
+     * A group whose barrier has passed is forgotten; a name no group has: returns at once.
+     */
+    public static void barrierGroup(String groupName) throws BraidException {
+        AppRuntime.current().barrierGroup(groupName);
+    }
+
+    /**
+     * Cancels the group's tasks that have not finished (running ones are stopped as by a
+     * time-out), and every task that needs what they write. Data they would have written is
+     * never computed: the main program gets an error if it uses it.
+     */
+    public static void cancelGroup(String groupName) throws BraidException {
+        AppRuntime.current().cancelGroup(groupName);
+    }
+
+    /**
      * The program is done with {@code o}: the runtime forgets it (its copies go once the tasks
      * already called with it have ended), so it can be garbage-collected; passing it to a task
      * again makes it a new datum.

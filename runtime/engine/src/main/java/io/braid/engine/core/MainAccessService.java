@@ -112,6 +112,26 @@ public final class MainAccessService {
         return f;
     }
 
+    /**
+     * Completes once every task of the group has ended, with the message of the BraidException one
+     * of them threw, or null.
+     */
+    public CompletableFuture<String> barrierGroup(String name) {
+        CompletableFuture<String> f = new CompletableFuture<>();
+        loop.execute(() -> core.barrierGroup(name, f::complete));
+        return f;
+    }
+
+    /** Cancels the group's unfinished tasks; completes when they are cancelled (not when their workers stopped them). */
+    public CompletableFuture<Void> cancelGroup(String name) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        loop.execute(() -> {
+            core.cancelGroup(name);
+            f.complete(null);
+        });
+        return f;
+    }
+
     /** Completes once every task submitted so far has ended. */
     public CompletableFuture<Void> barrier() {
         CompletableFuture<Void> f = new CompletableFuture<>();

@@ -55,6 +55,7 @@ public final class RuntimeCore {
     private final Lineage lineage = new Lineage();
     private final StreamTasks streams;
     private final CommutativeGroups commutative = new CommutativeGroups();
+    private final TaskGroups groups = new TaskGroups();
     private final AutoConstraints auto;
     private ObjectSpill spill;
     private final ProgressLine progress;
@@ -154,6 +155,7 @@ public final class RuntimeCore {
         TaskRecord rec = new TaskRecord(s, a);
         tasks.put(s.taskId(), rec);
         commutative.registered(rec);
+        groups.submitted(s.taskId(), s.groups());
         streams.submitted(rec);
         if (a.isReady()) {
             makeReady(rec);
@@ -228,6 +230,11 @@ public final class RuntimeCore {
             for (Assignment as : scheduler.schedule()) {
                 auto.dispatched(as.taskId());
                 TaskRecord rec = tasks.get(as.taskId());
+                if (rec == null) {
+                    scheduler.release(as.taskId()); // cancelled (its group) while it waited in the queue
+                    again = true; // what it held goes to the next ready task in this pass
+                    continue;
+                }
                 WorkerHandle w = workers.get(as.nodeIndex());
                 commutative.dispatched(rec);
                 RunTask job;
@@ -320,6 +327,7 @@ public final class RuntimeCore {
             }
         }
         release(streams.ended(rec));
+        groups.ended(rec.id(), rec.submission.groups());
         runContinuations(rec.id());
         checkIdle();
     }
@@ -336,6 +344,10 @@ public final class RuntimeCore {
             LOG.info("task {} could not fetch an input on {}; sending it again: {}", rec.submission.describe(),
                     workers.get(node).name(), msg.error());
             requeue(rec);
+            return;
+        }
+        if (msg.braidException() != null && !rec.submission.groups().isEmpty() && !rec.regeneration) {
+            groupException(rec, workers.get(node).name(), msg.braidException());
             return;
         }
         rec.failures++;
@@ -394,6 +406,61 @@ public final class RuntimeCore {
     }
 
     /**
+     * The task threw a BraidException inside task groups: not a failure to retry, but the end of
+     * its groups. It and what needs its data are dropped, every group it belongs to records the
+     * message (for the main program's barrier) and has its unfinished tasks cancelled.
+     */
+    private void groupException(TaskRecord rec, String node, String message) {
+        List<String> names = rec.submission.groups();
+        String why = "task " + rec.submission.describe() + " threw BraidException on " + node + ": " + message;
+        LOG.info("{}; cancelling the unfinished tasks of group(s) {}", why, names);
+        groups.threw(names, message);
+        cancelWithSuccessors(rec, why);
+        for (String g : names) {
+            cancelGroupTasks(g, why);
+        }
+        checkIdle();
+    }
+
+    /** The main program cancels the group ({@code Braid.cancelGroup}). */
+    public void cancelGroup(String name) {
+        int n = cancelGroupTasks(name, "group " + name + " was cancelled by the main program");
+        LOG.info("group {} cancelled by the main program: {} unfinished task(s) cancelled", name, n);
+        checkIdle();
+    }
+
+    /** Passes {@code then} the message of the BraidException a task of the group threw (null: none) once it has no unfinished task. */
+    public void barrierGroup(String name, Consumer<String> then) {
+        groups.barrier(name, then);
+    }
+
+    /**
+     * Cancels the group's unfinished tasks and what needs their data: a running (or queued) job is
+     * forgotten and its worker told to stop it; the others never start. Returns how many.
+     */
+    private int cancelGroupTasks(String name, String why) {
+        int n = 0;
+        for (long id : groups.unfinished(name)) {
+            TaskRecord r = tasks.get(id);
+            if (r == null || r.regeneration) {
+                continue;
+            }
+            if (r.jobId != 0 && jobs.get(r.jobId) == r) {
+                jobs.remove(r.jobId);
+                scheduler.release(r.id());
+                auto.ended(r.id(), false, 0, 0);
+                WorkerHandle w = workers.get(r.node);
+                if (w.alive()) {
+                    w.write(new io.braid.comm.message.CancelJob(r.jobId, why));
+                    w.flush();
+                }
+            }
+            n += cancelWithSuccessors(r, "cancelled: " + why).size();
+        }
+        return n;
+    }
+
+    /**
      * {@code onFailure = IGNORE}: the task counts as ended, and each version it writes gets an
      * empty value on the master (null for an object or a result, an empty file for a file).
      */
@@ -441,6 +508,7 @@ public final class RuntimeCore {
             if (r != null) {
                 release(streams.ended(r));
                 commutative.ended(r).forEach(this::makeReady);
+                groups.ended(id, r.submission.groups());
             }
             runContinuations(id);
         }

@@ -31,6 +31,8 @@ import java.util.Map;
  */
 final class CoreHarness {
     final List<String> fatal = new ArrayList<>();
+    /** Messages to workers other than jobs, as "node:message", in the order {@link #dispatch()} read them. */
+    final List<String> others = new ArrayList<>();
     final Scheduler scheduler;
     final RuntimeCore core;
     private final List<EmbeddedChannel> channels = new ArrayList<>();
@@ -110,6 +112,18 @@ final class CoreHarness {
         core.submit(new TaskSubmission(id, def, List.of(params), null));
     }
 
+    /** A task called inside the task groups {@code groups} (outermost first). */
+    void submitInGroups(long id, List<String> groups, SubmittedParam... params) {
+        core.submit(new TaskSubmission(id, def(1), List.of(params), null, groups));
+    }
+
+    /** The task's job threw a BraidException with {@code message}. */
+    void threw(long taskId, String message) {
+        jobsSent.remove(jobOfTask.get(taskId));
+        core.taskFailed(nodeOf(taskId), new TaskFailed(jobOfTask.get(taskId),
+                "io.braid.api.BraidException: " + message, false, message));
+    }
+
     /** The task's job failed (threw, or was cancelled on the worker). */
     void failed(long taskId, String error) {
         jobsSent.remove(jobOfTask.get(taskId));
@@ -129,7 +143,8 @@ final class CoreHarness {
             Object out;
             while ((out = channels.get(i).readOutbound()) != null) {
                 if (!(out instanceof RunTask job)) {
-                    continue; // DeleteData and other messages to the worker
+                    others.add(i + ":" + out); // DeleteData, CancelJob, ...
+                    continue;
                 }
                 jobOfTask.put(job.taskId(), job.jobId());
                 nodeOfTask.put(job.taskId(), i);

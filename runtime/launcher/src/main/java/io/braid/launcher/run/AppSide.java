@@ -48,6 +48,8 @@ public final class AppSide implements HooksHandler, AppRuntime {
     private final ObjectTable objects = new ObjectTable();
     private final FileTable files = new FileTable();
     private final AtomicLong taskIds = new AtomicLong();
+    /** Task groups open now, outermost first: a task called now belongs to all of them. */
+    private final java.util.ArrayDeque<String> openGroups = new java.util.ArrayDeque<>();
     /** The program said {@code barrier(true)}: it meant to call no more tasks. */
     private volatile boolean noMoreTasks;
 
@@ -87,7 +89,8 @@ public final class AppSide implements HooksHandler, AppRuntime {
             returnEntry = placeholder != null ? objects.register(placeholder) : null;
             returnKey = new ObjectKey(returnEntry != null ? returnEntry.id : objects.newId());
         }
-        master.submit(new TaskSubmission(taskId, definitions.get(taskMethodId), params, returnKey));
+        master.submit(new TaskSubmission(taskId, definitions.get(taskMethodId), params, returnKey,
+                openGroups.isEmpty() ? List.of() : List.copyOf(openGroups)));
         dropInDeleteParams(m, args, params, taskId);
         if (returnKey == null) {
             return null;
@@ -278,11 +281,31 @@ public final class AppSide implements HooksHandler, AppRuntime {
                 return;
             }
             if (e.pending) {
-                bringFile(path);
                 e.pending = false;
+                if (!bringFileIfComputed(path)) {
+                    return;
+                }
             }
             await(master.access().detachMasterCopy(new FileKey(path), Path.of(path)), "file " + path);
             e.mainCurrent = true;
+        }
+    }
+
+    /**
+     * Brings the file's last version; false when its task was cancelled (its group, or a failure
+     * passed over): the path is then left as it is, as the program would find it had the task not
+     * run, with a warning in runtime.log.
+     */
+    private boolean bringFileIfComputed(String path) {
+        try {
+            bringFile(path);
+            return true;
+        } catch (BraidException x) {
+            if (!(x.getCause() instanceof NotComputedException)) {
+                throw x;
+            }
+            LOG.warn("file {} is left as it was: {}", path, x.getCause().getMessage());
+            return false;
         }
     }
 
@@ -351,6 +374,36 @@ public final class AppSide implements HooksHandler, AppRuntime {
         master.dropDatum(key);
     }
 
+    // ---- task groups (io.braid.api.BraidGroup) -----------------------------------------------------
+
+    @Override
+    public synchronized void openGroup(String name) {
+        openGroups.addLast(name);
+    }
+
+    @Override
+    public void closeGroup(String name, boolean barrier) throws io.braid.api.BraidException {
+        synchronized (this) {
+            openGroups.removeLastOccurrence(name);
+        }
+        if (barrier) {
+            barrierGroup(name);
+        }
+    }
+
+    @Override
+    public void barrierGroup(String name) throws io.braid.api.BraidException {
+        String thrown = await(master.access().barrierGroup(name), "the barrier of group " + name);
+        if (thrown != null) {
+            throw new io.braid.api.BraidException(thrown);
+        }
+    }
+
+    @Override
+    public void cancelGroup(String name) {
+        await(master.access().cancelGroup(name), "the cancellation of group " + name);
+    }
+
     @Override
     public synchronized void deregisterObject(Object o) {
         if (o == null) {
@@ -370,14 +423,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
         for (var e : files.all().entrySet()) {
             if (e.getValue().pending) {
                 e.getValue().pending = false;
-                try {
-                    bringFile(e.getKey());
-                } catch (BraidException x) {
-                    if (!(x.getCause() instanceof NotComputedException)) {
-                        throw x;
-                    }
-                    LOG.warn("file {} is left as it was: {}", e.getKey(), x.getCause().getMessage());
-                }
+                bringFileIfComputed(e.getKey());
             }
         }
     }

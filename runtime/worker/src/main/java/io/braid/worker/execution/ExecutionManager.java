@@ -42,6 +42,7 @@ public final class ExecutionManager {
     private final Consumer<Message> replies;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(named("task-timeout"));
     private final Map<Long, Running> running = new ConcurrentHashMap<>();
+    private final Map<Long, String> notStarted = new ConcurrentHashMap<>();
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
         this.compute = Executors.newFixedThreadPool(Math.max(1, computingUnits), named("compute"));
@@ -68,10 +69,19 @@ public final class ExecutionManager {
         Running r = running.get(jobId);
         if (r != null) {
             r.cancel(why);
+        } else {
+            notStarted.put(jobId, why); // queued behind busy computing units, or not arrived: never start it
         }
     }
 
     private void execute(RunTask job) {
+        String cancelledEarly = notStarted.remove(job.jobId());
+        if (cancelledEarly != null) {
+            LOG.info("job {} ({}.{}) cancelled before it started: {}", job.jobId(), job.className(), job.methodName(),
+                    cancelledEarly);
+            replies.accept(new TaskFailed(job.jobId(), "task cancelled: " + cancelledEarly));
+            return;
+        }
         output.begin(job.jobId(), job.methodName());
         Running r = new Running(Thread.currentThread());
         running.put(job.jobId(), r);
@@ -137,7 +147,8 @@ public final class ExecutionManager {
     private void failed(RunTask job, Throwable t, boolean streamsUsed) {
         LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
         t.printStackTrace(); // into the job's .err file
-        replies.accept(new TaskFailed(job.jobId(), stackTrace(t), streamsUsed));
+        String braidException = t instanceof io.braid.api.BraidException ? String.valueOf(t.getMessage()) : null;
+        replies.accept(new TaskFailed(job.jobId(), stackTrace(t), streamsUsed, braidException));
     }
 
     public void shutdown() {
