@@ -124,11 +124,11 @@ public final class TaskAnalyser {
             slotData[s] = null;
             int flags = slotFlags[s];
             byte group = (byte) (flags & (CONCURRENT | COMMUTATIVE));
-            if (d.groupKind != 0 && d.groupKind != group) {
+            if (d.group != null && d.group.kind != group) {
                 // Another kind of access after a group: it waits for every task of the group.
                 blocked |= waitForGroup(d, node, taskId);
             }
-            if (group != 0 && d.groupKind == 0) {
+            if (group != 0 && d.group == null) {
                 openGroup(d, group, (flags & MAIN_WROTE) != 0);
             }
             DataVersion read = null;
@@ -137,14 +137,14 @@ public final class TaskAnalyser {
                     d.addVersion(MAIN);
                 }
                 read = new DataVersion(d.id, d.version);
-                long writer = group != 0 ? d.groupBaseWriter : d.currentWriter();
+                long writer = group != 0 ? d.group.baseWriter : d.currentWriter();
                 if (writer != MAIN) {
                     TaskNode w = pending.get(writer);
                     if (w != null) {
                         if (w.addSuccessor(node)) {
                             node.unfinishedPreds++;
                         }
-                        listener.edge(writer, taskId, new DataVersion(d.id, group != 0 ? d.groupBaseVersion : d.version));
+                        listener.edge(writer, taskId, new DataVersion(d.id, group != 0 ? d.group.baseVersion : d.version));
                     } else if (isDead(writer)) {
                         blocked = true;
                     }
@@ -156,8 +156,8 @@ public final class TaskAnalyser {
                 write = new DataVersion(d.id, d.version);
             }
             if (group != 0) {
-                d.addGroupMember(taskId);
-                slotGroup[s] = d.groupId;
+                d.group.add(taskId);
+                slotGroup[s] = d.group.id;
             }
             slotRead[s] = read;
             slotWrite[s] = write;
@@ -221,18 +221,14 @@ public final class TaskAnalyser {
         if (d.version == 0 || mainWrote) {
             d.addVersion(MAIN);
         }
-        d.groupKind = kind;
-        d.groupId = ++lastGroupId;
-        d.groupBaseWriter = d.currentWriter();
-        d.groupBaseVersion = d.version;
-        d.groupSize = 0;
+        d.group = new Group(kind, ++lastGroupId, d.currentWriter(), d.version);
     }
 
     /** Edges from every pending task of the datum's group to {@code node}; closes the group. True if one is dead. */
     private boolean waitForGroup(DataInfo d, TaskNode node, long taskId) {
         boolean dead = false;
-        for (int i = 0; i < d.groupSize; i++) {
-            long member = d.groupMembers[i];
+        for (int i = 0; i < d.group.size; i++) {
+            long member = d.group.members[i];
             TaskNode w = pending.get(member);
             if (w != null) {
                 if (w.addSuccessor(node)) {
@@ -254,13 +250,13 @@ public final class TaskAnalyser {
      */
     public List<Long> groupMembersPending(DataKey key) {
         DataInfo d = dataByKey.get(key);
-        if (d == null || d.groupKind == 0) {
+        if (d == null || d.group == null) {
             return List.of();
         }
         List<Long> out = new ArrayList<>();
-        for (int i = 0; i < d.groupSize; i++) {
-            if (pending.get(d.groupMembers[i]) != null) {
-                out.add(d.groupMembers[i]);
+        for (int i = 0; i < d.group.size; i++) {
+            if (pending.get(d.group.members[i]) != null) {
+                out.add(d.group.members[i]);
             }
         }
         d.closeGroup();
@@ -517,30 +513,15 @@ public final class TaskAnalyser {
         long stamp;
         int slot;
         int syncedVersion;
-        /** The open group of CONCURRENT or COMMUTATIVE accesses (0: none), its writer and version before it, its tasks. */
-        byte groupKind;
-        long groupId;
-        long groupBaseWriter;
-        int groupBaseVersion;
-        long[] groupMembers;
-        int groupSize;
+        /** The open group of CONCURRENT or COMMUTATIVE accesses; null when none (kept apart: rare, and data are many). */
+        Group group;
 
         DataInfo(int id) {
             this.id = id;
         }
 
-        void addGroupMember(long taskId) {
-            if (groupMembers == null || groupSize == groupMembers.length) {
-                groupMembers = groupMembers == null ? new long[4] : Arrays.copyOf(groupMembers, groupSize * 2);
-            }
-            groupMembers[groupSize++] = taskId;
-        }
-
         void closeGroup() {
-            groupKind = 0;
-            groupId = 0;
-            groupMembers = null;
-            groupSize = 0;
+            group = null;
         }
 
         void addVersion(long writer) {
@@ -553,5 +534,30 @@ public final class TaskAnalyser {
         long currentWriter() {
             return writers[version - 1];
         }
+    }
+
+    /** An open group of CONCURRENT or COMMUTATIVE accesses to one datum: its writer and version before it, its tasks. */
+    private static final class Group {
+        final byte kind;
+        final long id;
+        final long baseWriter;
+        final int baseVersion;
+        long[] members = new long[4];
+        int size;
+
+        Group(byte kind, long id, long baseWriter, int baseVersion) {
+            this.kind = kind;
+            this.id = id;
+            this.baseWriter = baseWriter;
+            this.baseVersion = baseVersion;
+        }
+
+        void add(long taskId) {
+            if (size == members.length) {
+                members = Arrays.copyOf(members, size * 2);
+            }
+            members[size++] = taskId;
+        }
+
     }
 }
