@@ -232,6 +232,7 @@ public final class RuntimeCore {
                 TaskRecord rec = tasks.get(as.taskId());
                 if (rec == null) {
                     scheduler.release(as.taskId()); // cancelled (its group) while it waited in the queue
+                    auto.ended(as.taskId(), false, 0, 0);
                     again = true; // what it held goes to the next ready task in this pass
                     continue;
                 }

@@ -192,4 +192,15 @@ class TaskRegistryTest {
         assertEquals("demoapp.bad.StdioOnIntItf.noop(int): @Parameter(stream = STDIN) on a parameter of type INT"
                 + " (a standard stream is bound to a FILE parameter)", error("demoapp.bad.StdioOnIntItf"));
     }
+
+    @Test
+    void readsCompssDirections() {
+        TaskRegistry r = TaskRegistry.load(LOADER, List.of("demoapp.compss.DirectionsItf"));
+        Map<String, TaskMethod> byName = r.all().stream().collect(Collectors.toMap(TaskMethod::name, Function.identity()));
+        assertEquals(Direction.COMMUTATIVE, byName.get("fill").params().get(0).direction());
+        assertEquals(Direction.IN_DELETE, byName.get("fill").params().get(1).direction(), "by value: read once");
+        assertEquals(Direction.CONCURRENT, byName.get("add").calleeDirection());
+        assertEquals("demoapp.bad.CommutativeIntItf.noop(int): direction COMMUTATIVE on a by-value parameter of type"
+                + " int (only objects and files can be written)", error("demoapp.bad.CommutativeIntItf"));
+    }
 }
