@@ -384,6 +384,7 @@ public final class RuntimeCore {
                 userWarnings.accept(line);
                 notRun.put(rec.id(), "task " + rec.submission.describe() + " failed (onFailure = IGNORE): "
                         + firstLine(msg.error()));
+                streams.writerDropped(rec);
                 ignoreFailure(rec);
             }
             case CANCEL_SUCCESSORS -> {
@@ -507,6 +508,7 @@ public final class RuntimeCore {
             notRun.put(id, id == rec.id() ? why : "it needs data of " + rec.submission.describe() + ", which was not"
                     + " computed (" + why + ")");
             if (r != null) {
+                streams.writerDropped(r);
                 release(streams.ended(r));
                 commutative.ended(r).forEach(this::makeReady);
                 groups.ended(id, r.submission.groups());

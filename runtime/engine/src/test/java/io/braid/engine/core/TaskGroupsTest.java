@@ -97,4 +97,17 @@ class TaskGroupsTest {
         h.threw(1, "nobody catches this");
         assertEquals(List.of("1@0"), h.dispatch(), "retried as any failure");
     }
+
+    @Test
+    void aCancelledStreamWriterHasItsWritersClosed() {
+        CoreHarness h = new CoreHarness(2);
+        List<String> heard = new ArrayList<>();
+        h.core.setStreamTaskListener((taskId, task, ws) -> heard.add(taskId + " " + ws.get(0).writerId()));
+        h.submitInGroups(1, List.of("g"), CoreHarness.writes("S"));
+        h.submitInGroups(2, List.of("g"));
+        h.dispatch();
+        h.threw(2, "stop");
+        assertEquals(List.of("1 w-S"), heard, "readers of S elsewhere see it closed");
+        assertTrue(h.fatal.isEmpty(), h.fatal::toString);
+    }
 }
