@@ -15,7 +15,7 @@ public interface MainItf {
     @Method(declaringClass = "demoapp.Tasks")
     void noop(int i);
 
-    @Method(declaringClass = "demoapp.Tasks", priority = true)
+    @Method(declaringClass = "demoapp.Tasks", priority = "true")
     double scale(long a, double b);
 
     @IO
@@ -32,6 +32,6 @@ public interface MainItf {
     @Method(declaringClass = "demoapp.Counter")
     void add(int n);
 
-    @Method(declaringClass = "demoapp.Counter", isModifier = false)
+    @Method(declaringClass = "demoapp.Counter", isModifier = "false")
     int get();
 }

@@ -18,13 +18,13 @@ public class Counter implements Serializable {
         calls++;
     }
 
-    /** Task (isModifier = false): reads the callee after a sleep, so later increments could overtake it. */
+    /** Task (targetDirection = IN): reads the callee after a sleep, so later increments could overtake it. */
     public Integer current() throws InterruptedException {
         Thread.sleep(300);
         return count;
     }
 
-    /** Task (isModifier = false) that changes its copy of the callee: the change must not reach the main's object. */
+    /** Task (targetDirection = IN) that changes its copy of the callee: the change must not reach the main's object. */
     public Integer scratch() {
         count += 1_000_000;
         return count;

@@ -70,7 +70,7 @@ class DataSemanticsTest extends ItBase {
         assertEquals("17", r.value("current after 3,4: "), r::describe);
         assertEquals("117", r.value("current after 100: "), r::describe);
         assertEquals("1000117", r.value("scratch: "), r::describe);
-        assertEquals("1117", r.value("get: "), "isModifier=false tasks must not change the main's object\n" + r.describe());
+        assertEquals("1117", r.value("get: "), "targetDirection=IN tasks must not change the main's object\n" + r.describe());
         assertEquals("4", r.value("calls: "), r::describe);
         assertEquals("210 in 20 calls", r.value("d: "), r::describe);
     }

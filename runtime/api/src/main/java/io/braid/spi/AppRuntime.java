@@ -13,6 +13,34 @@ public interface AppRuntime {
 
     void deleteFile(String path);
 
+    /** The main program will call no more tasks, or may (false): see {@link io.braid.api.Braid#barrier(boolean)}. */
+    default void barrier(boolean noMoreTasks) {
+        barrier();
+    }
+
+    /** The main program is done with {@code o}. */
+    default void deregisterObject(Object o) {
+    }
+
+    /** Tasks called from now on belong to the group (and to those already open). */
+    default void openGroup(String name) {
+    }
+
+    /** The group is closed; with {@code barrier}, {@link #barrierGroup} too. */
+    default void closeGroup(String name, boolean barrier) throws io.braid.api.BraidException {
+        if (barrier) {
+            barrierGroup(name);
+        }
+    }
+
+    /** Waits for the group's tasks; throws the {@link io.braid.api.BraidException} one of them threw. */
+    default void barrierGroup(String name) throws io.braid.api.BraidException {
+    }
+
+    /** Cancels the group's tasks that have not finished. */
+    default void cancelGroup(String name) throws io.braid.api.BraidException {
+    }
+
     static AppRuntime current() {
         return Holder.runtime;
     }

@@ -82,6 +82,8 @@ public final class Master implements AutoCloseable {
         this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, trace, onFatal);
         core.setLearningPolicy(learning);
         core.spillObjects(launch.logDir().resolve("master-data"), SPILL_MIN_BYTES, warnings);
+        core.setEmptyValuesDir(launch.logDir().resolve("master-empty"));
+        core.setUserWarnings(warnings);
         this.access = new MainAccessService(loop, core, fetcher, launch.logDir().resolve("master-snapshots"));
         WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {
             @Override
@@ -178,6 +180,16 @@ public final class Master implements AutoCloseable {
     public void setStreamTaskListener(StreamTaskListener listener) {
         java.util.Objects.requireNonNull(listener, "listener");
         loop.execute(() -> core.setStreamTaskListener(listener));
+    }
+
+    /** See {@link RuntimeCore#dropAfterUse}; runs on the core thread after what was submitted before. */
+    public void dropAfterUse(io.braid.engine.analysis.DataKey key, long taskId) {
+        loop.execute(() -> core.dropAfterUse(key, taskId));
+    }
+
+    /** See {@link RuntimeCore#dropDatum}; runs on the core thread after what was submitted before. */
+    public void dropDatum(io.braid.engine.analysis.DataKey key) {
+        loop.execute(() -> core.dropDatum(key));
     }
 
     public MainAccessService access() {

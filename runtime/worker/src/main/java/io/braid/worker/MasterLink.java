@@ -39,6 +39,8 @@ final class MasterLink extends SimpleChannelInboundHandler<Message> {
     protected void channelRead0(ChannelHandlerContext ctx, Message msg) {
         if (msg instanceof RunTask job) {
             execution.get().submit(job);
+        } else if (msg instanceof io.braid.comm.message.CancelJob c) {
+            execution.get().cancel(c.jobId(), c.reason());
         } else if (msg instanceof DeleteData d) {
             store.delete(d.dataNames());
         } else if (msg instanceof NodeLost lost) {

@@ -30,7 +30,8 @@ public final class MessageTypes {
             new Entry(8, DataChunk.class),
             new Entry(9, DataMissing.class),
             new Entry(10, Heartbeat.class),
-            new Entry(11, NodeLost.class));
+            new Entry(11, NodeLost.class),
+            new Entry(12, CancelJob.class));
 
     private static final List<Entry> ALL = load();
 

@@ -7,8 +7,16 @@ import java.util.List;
  * method (class names, primitives by name) so the worker finds it by reflection. When
  * {@code hasTarget}, {@code params.get(0)} is the callee of an instance method. When
  * {@code returnData} is not null the worker stores the return value under that data name.
+ * {@code timeOutMs} (0: none): the worker cancels the task when it runs longer and reports it
+ * failed.
  */
 public record RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,
                       boolean hasTarget, List<JobParam> params, String returnData, boolean ioTask,
-                      int computingUnits) implements Message {
+                      int computingUnits, long timeOutMs) implements Message {
+
+    /** A job without a time-out. */
+    public RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,
+                   boolean hasTarget, List<JobParam> params, String returnData, boolean ioTask, int computingUnits) {
+        this(jobId, taskId, className, methodName, paramTypes, hasTarget, params, returnData, ioTask, computingUnits, 0);
+    }
 }

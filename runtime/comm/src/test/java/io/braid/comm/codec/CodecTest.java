@@ -1,6 +1,7 @@
 package io.braid.comm.codec;
 
 import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
+import io.braid.comm.message.CancelJob;
 import io.braid.comm.message.DataChunk;
 import io.braid.comm.message.DataLocation;
 import io.braid.comm.message.DataMissing;
@@ -73,6 +74,8 @@ class CodecTest {
                 new Shutdown(),
                 new Heartbeat(),
                 new NodeLost("127.0.0.3", "127.0.0.3", 4567),
+                new CancelJob(19L, "group g was cancelled by the main program"),
+                new TaskFailed(20L, "io.braid.api.BraidException: stop", false, "stop"),
                 new DeleteData(List.of("d1v1", "d1v2", "d12v3")),
                 new FetchData(Long.MAX_VALUE, "d12v3"),
                 new DataChunk(5L, "d12v3", true, allByteValues(1000), false),
@@ -134,7 +137,7 @@ class CodecTest {
         Set<Class<?>> sampled = samples().stream().map(Object::getClass).collect(Collectors.toSet());
         Set<Class<?>> registered = MessageTypes.all().stream().map(MessageTypes.Entry::type).collect(Collectors.toSet());
         assertEquals(registered, sampled);
-        assertEquals(11, registered.size());
+        assertEquals(12, registered.size());
     }
 
     @Test
@@ -149,6 +152,7 @@ class CodecTest {
         assertEquals(8, MessageTypes.tagOf(DataChunk.class));
         assertEquals(9, MessageTypes.tagOf(DataMissing.class));
         assertEquals(DataMissing.class, MessageTypes.typeOf(9));
+        assertEquals(12, MessageTypes.tagOf(CancelJob.class));
         assertNull(MessageTypes.typeOf(0));
         assertNull(MessageTypes.typeOf(200));
         assertNull(MessageTypes.typeOf(-1));

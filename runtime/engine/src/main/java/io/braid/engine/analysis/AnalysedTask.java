@@ -16,6 +16,8 @@ public final class AnalysedTask {
     private final boolean blockedByFailure;
     private final List<String> streamsWritten;
     private final List<String> streamsRead;
+    /** Per parameter, the id of the CONCURRENT or COMMUTATIVE group it joined (0: none); null when none did. */
+    private final long[] groups;
 
     AnalysedTask(long taskId, int taskTypeId, DataVersion[] reads, DataVersion[] writes,
                  int unfinishedPredecessors, boolean blockedByFailure) {
@@ -25,6 +27,14 @@ public final class AnalysedTask {
     AnalysedTask(long taskId, int taskTypeId, DataVersion[] reads, DataVersion[] writes,
                  int unfinishedPredecessors, boolean blockedByFailure, List<String> streamsWritten,
                  List<String> streamsRead) {
+        this(taskId, taskTypeId, reads, writes, unfinishedPredecessors, blockedByFailure, streamsWritten, streamsRead,
+                null);
+    }
+
+    AnalysedTask(long taskId, int taskTypeId, DataVersion[] reads, DataVersion[] writes,
+                 int unfinishedPredecessors, boolean blockedByFailure, List<String> streamsWritten,
+                 List<String> streamsRead, long[] groups) {
+        this.groups = groups;
         this.streamsWritten = streamsWritten;
         this.streamsRead = streamsRead;
         this.taskId = taskId;
@@ -55,6 +65,29 @@ public final class AnalysedTask {
     /** The version parameter {@code paramIndex} writes, or null (by value, or R). */
     public DataVersion writeVersion(int paramIndex) {
         return writes[paramIndex];
+    }
+
+    /** The group (CONCURRENT or COMMUTATIVE accesses to one datum) parameter {@code paramIndex} joined; 0 for none. */
+    public long groupOf(int paramIndex) {
+        return groups == null ? 0 : groups[paramIndex];
+    }
+
+    /** True when some parameter joined a CONCURRENT or COMMUTATIVE group. */
+    public boolean inGroup() {
+        return groups != null;
+    }
+
+    /**
+     * The same task reading {@code read} and writing {@code write} through parameter {@code
+     * paramIndex}: the version pair the core gives the k-th task it starts of a commutative group.
+     */
+    public AnalysedTask withVersions(int paramIndex, DataVersion read, DataVersion write) {
+        DataVersion[] r = reads.clone();
+        DataVersion[] w = writes.clone();
+        r[paramIndex] = read;
+        w[paramIndex] = write;
+        return new AnalysedTask(taskId, taskTypeId, r, w, unfinishedPredecessors, blockedByFailure, streamsWritten,
+                streamsRead, groups);
     }
 
     /** Distinct tasks, still pending, whose output this task reads. */

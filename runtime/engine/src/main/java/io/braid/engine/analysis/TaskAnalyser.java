@@ -22,6 +22,15 @@ import java.util.Optional;
  * stream run concurrently. The analyser records, per stream id, its unfinished producer and
  * consumer tasks ({@link #unfinishedProducers}, {@link #unfinishedConsumers}) and forgets a task
  * there when it finishes or fails.
+ *
+ * <p>Group accesses ({@link AccessMode#grouped()}): consecutive CONCURRENT accesses to a datum all
+ * read the version from before them (edge from its writer only) and write none; consecutive
+ * COMMUTATIVE accesses each write a new version, numbered in registration order, and depend only
+ * on the writer from before the group, not on each other. The core runs a commutative group one
+ * task at a time and gives the k-th task it starts the k-th version pair
+ * ({@link AnalysedTask#groupOf}), so that each reads what the previous one wrote and the group's
+ * last version is always the last one written. The next access of another kind (task or main
+ * program) waits for every task of the group ({@link #groupMembersPending}) and closes it.
  */
 public final class TaskAnalyser {
 
@@ -31,6 +40,8 @@ public final class TaskAnalyser {
     private static final byte READ = 1;
     private static final byte WRITE = 2;
     private static final byte MAIN_WROTE = 4;
+    private static final byte CONCURRENT = 8;
+    private static final byte COMMUTATIVE = 16;
 
     private final AnalysisListener listener;
     private final HashMap<DataKey, DataInfo> dataByKey = new HashMap<>();
@@ -48,6 +59,8 @@ public final class TaskAnalyser {
     private byte[] slotFlags = new byte[8];
     private DataVersion[] slotRead = new DataVersion[8];
     private DataVersion[] slotWrite = new DataVersion[8];
+    private long[] slotGroup = new long[8];
+    private long lastGroupId;
 
     public TaskAnalyser() {
         this(AnalysisListener.NONE);
@@ -98,7 +111,8 @@ public final class TaskAnalyser {
             }
             AccessMode mode = p.mode();
             slotFlags[d.slot] |= (byte) ((mode.reads() ? READ : 0) | (mode.writes() ? WRITE : 0)
-                    | (p.mainWroteBefore() ? MAIN_WROTE : 0));
+                    | (p.mainWroteBefore() ? MAIN_WROTE : 0) | (mode == AccessMode.CONCURRENT ? CONCURRENT : 0)
+                    | (mode == AccessMode.COMMUTATIVE ? COMMUTATIVE : 0));
             paramSlot[i] = d.slot;
         }
 
@@ -109,20 +123,28 @@ public final class TaskAnalyser {
             DataInfo d = slotData[s];
             slotData[s] = null;
             int flags = slotFlags[s];
+            byte group = (byte) (flags & (CONCURRENT | COMMUTATIVE));
+            if (d.group != null && d.group.kind != group) {
+                // Another kind of access after a group: it waits for every task of the group.
+                blocked |= waitForGroup(d, node, taskId);
+            }
+            if (group != 0 && d.group == null) {
+                openGroup(d, group, (flags & MAIN_WROTE) != 0);
+            }
             DataVersion read = null;
             if ((flags & READ) != 0) {
-                if (d.version == 0 || (flags & MAIN_WROTE) != 0) {
+                if (group == 0 && (d.version == 0 || (flags & MAIN_WROTE) != 0)) {
                     d.addVersion(MAIN);
                 }
                 read = new DataVersion(d.id, d.version);
-                long writer = d.currentWriter();
+                long writer = group != 0 ? d.group.baseWriter : d.currentWriter();
                 if (writer != MAIN) {
                     TaskNode w = pending.get(writer);
                     if (w != null) {
                         if (w.addSuccessor(node)) {
                             node.unfinishedPreds++;
                         }
-                        listener.edge(writer, taskId, read);
+                        listener.edge(writer, taskId, new DataVersion(d.id, group != 0 ? d.group.baseVersion : d.version));
                     } else if (isDead(writer)) {
                         blocked = true;
                     }
@@ -133,12 +155,17 @@ public final class TaskAnalyser {
                 d.addVersion(taskId);
                 write = new DataVersion(d.id, d.version);
             }
+            if (group != 0) {
+                d.group.add(taskId);
+                slotGroup[s] = d.group.id;
+            }
             slotRead[s] = read;
             slotWrite[s] = write;
         }
 
         DataVersion[] reads = new DataVersion[n];
         DataVersion[] writes = new DataVersion[n];
+        long[] groups = null;
         for (int i = 0; i < n; i++) {
             int s = paramSlot[i];
             if (s >= 0) {
@@ -149,10 +176,17 @@ public final class TaskAnalyser {
                 if (mode.writes()) {
                     writes[i] = slotWrite[s];
                 }
+                if (slotGroup[s] != 0 && mode.grouped()) {
+                    if (groups == null) {
+                        groups = new long[n];
+                    }
+                    groups[i] = slotGroup[s];
+                }
             }
         }
         Arrays.fill(slotRead, 0, slots, null);
         Arrays.fill(slotWrite, 0, slots, null);
+        Arrays.fill(slotGroup, 0, slots, 0);
 
         List<String> streamsWritten = List.of();
         List<String> streamsRead = List.of();
@@ -180,7 +214,53 @@ public final class TaskAnalyser {
             }
         }
         return new AnalysedTask(taskId, request.taskTypeId(), reads, writes, node.unfinishedPreds, blocked,
-                streamsWritten, streamsRead);
+                streamsWritten, streamsRead, groups);
+    }
+
+    private void openGroup(DataInfo d, byte kind, boolean mainWrote) {
+        if (d.version == 0 || mainWrote) {
+            d.addVersion(MAIN);
+        }
+        d.group = new Group(kind, ++lastGroupId, d.currentWriter(), d.version);
+    }
+
+    /** Edges from every pending task of the datum's group to {@code node}; closes the group. True if one is dead. */
+    private boolean waitForGroup(DataInfo d, TaskNode node, long taskId) {
+        boolean dead = false;
+        for (int i = 0; i < d.group.size; i++) {
+            long member = d.group.members[i];
+            TaskNode w = pending.get(member);
+            if (w != null) {
+                if (w.addSuccessor(node)) {
+                    node.unfinishedPreds++;
+                }
+                listener.edge(member, taskId, new DataVersion(d.id, d.version));
+            } else if (isDead(member)) {
+                dead = true;
+            }
+        }
+        d.closeGroup();
+        return dead;
+    }
+
+    /**
+     * The pending tasks of the datum's open CONCURRENT or COMMUTATIVE group, which the main
+     * program must wait for before it uses the datum (empty when there is none). The main
+     * program's access closes the group.
+     */
+    public List<Long> groupMembersPending(DataKey key) {
+        DataInfo d = dataByKey.get(key);
+        if (d == null || d.group == null) {
+            return List.of();
+        }
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < d.group.size; i++) {
+            if (pending.get(d.group.members[i]) != null) {
+                out.add(d.group.members[i]);
+            }
+        }
+        d.closeGroup();
+        return out;
     }
 
     private static List<String> distinctStreams(List<StreamAccess> streams, boolean written) {
@@ -388,6 +468,7 @@ public final class TaskAnalyser {
             slotFlags = new byte[c];
             slotRead = new DataVersion[c];
             slotWrite = new DataVersion[c];
+            slotGroup = new long[c];
         }
     }
 
@@ -432,9 +513,15 @@ public final class TaskAnalyser {
         long stamp;
         int slot;
         int syncedVersion;
+        /** The open group of CONCURRENT or COMMUTATIVE accesses; null when none (kept apart: rare, and data are many). */
+        Group group;
 
         DataInfo(int id) {
             this.id = id;
+        }
+
+        void closeGroup() {
+            group = null;
         }
 
         void addVersion(long writer) {
@@ -447,5 +534,30 @@ public final class TaskAnalyser {
         long currentWriter() {
             return writers[version - 1];
         }
+    }
+
+    /** An open group of CONCURRENT or COMMUTATIVE accesses to one datum: its writer and version before it, its tasks. */
+    private static final class Group {
+        final byte kind;
+        final long id;
+        final long baseWriter;
+        final int baseVersion;
+        long[] members = new long[4];
+        int size;
+
+        Group(byte kind, long id, long baseWriter, int baseVersion) {
+            this.kind = kind;
+            this.id = id;
+            this.baseWriter = baseWriter;
+            this.baseVersion = baseVersion;
+        }
+
+        void add(long taskId) {
+            if (size == members.length) {
+                members = Arrays.copyOf(members, size * 2);
+            }
+            members[size++] = taskId;
+        }
+
     }
 }

@@ -52,6 +52,7 @@ final class Lineage {
         }
         TaskRecord again = new TaskRecord(producer.submission, producer.analysed);
         again.regeneration = true;
+        again.commutativePairsTaken = producer.commutativePairsTaken;
         return again;
     }
 

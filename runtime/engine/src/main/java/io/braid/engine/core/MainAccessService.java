@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -46,12 +47,17 @@ public final class MainAccessService {
     public CompletableFuture<byte[]> objectValue(ObjectKey key) {
         CompletableFuture<byte[]> f = new CompletableFuture<>();
         loop.execute(() -> {
+            List<Long> group = core.analyser().groupMembersPending(key);
             MainAccess acc = core.analyser().mainAccess(key, AccessMode.R);
             if (acc == null) {
                 f.complete(null);
                 return;
             }
-            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0, () -> fetchObject(acc.lastVersion(), f, 0));
+            core.whenTasksEnd(waits(acc, group), () -> {
+                if (!notComputed(acc.lastVersion(), f)) {
+                    fetchObject(acc.lastVersion(), f, 0);
+                }
+            });
         });
         return f;
     }
@@ -63,13 +69,17 @@ public final class MainAccessService {
     public CompletableFuture<Boolean> fileToMaster(FileKey key, Path target) {
         CompletableFuture<Boolean> f = new CompletableFuture<>();
         loop.execute(() -> {
+            List<Long> group = core.analyser().groupMembersPending(key);
             MainAccess acc = core.analyser().mainAccess(key, AccessMode.R);
             if (acc == null) {
                 f.complete(false);
                 return;
             }
-            core.whenTaskEnds(acc.writerUnfinished() ? acc.writerTaskId() : 0,
-                    () -> fetchFile(acc.lastVersion(), target, f, 0));
+            core.whenTasksEnd(waits(acc, group), () -> {
+                if (!notComputed(acc.lastVersion(), f)) {
+                    fetchFile(acc.lastVersion(), target, f, 0);
+                }
+            });
         });
         return f;
     }
@@ -102,11 +112,54 @@ public final class MainAccessService {
         return f;
     }
 
+    /**
+     * Completes once every task of the group has ended, with the message of the BraidException one
+     * of them threw, or null.
+     */
+    public CompletableFuture<String> barrierGroup(String name) {
+        CompletableFuture<String> f = new CompletableFuture<>();
+        loop.execute(() -> core.barrierGroup(name, f::complete));
+        return f;
+    }
+
+    /** Cancels the group's unfinished tasks; completes when they are cancelled (not when their workers stopped them). */
+    public CompletableFuture<Void> cancelGroup(String name) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        loop.execute(() -> {
+            core.cancelGroup(name);
+            f.complete(null);
+        });
+        return f;
+    }
+
     /** Completes once every task submitted so far has ended. */
     public CompletableFuture<Void> barrier() {
         CompletableFuture<Void> f = new CompletableFuture<>();
         loop.execute(() -> core.whenIdle(() -> f.complete(null)));
         return f;
+    }
+
+    /**
+     * What the main program waits for before it reads a datum: its last writer, and every task of
+     * a CONCURRENT or COMMUTATIVE group open on it (any of them may be the last to change it).
+     */
+    private static List<Long> waits(MainAccess acc, List<Long> group) {
+        if (!acc.writerUnfinished()) {
+            return group;
+        }
+        List<Long> all = new java.util.ArrayList<>(group);
+        all.add(acc.writerTaskId());
+        return all;
+    }
+
+    /** Completes {@code f} with a {@link NotComputedException} when the version's task was cancelled. */
+    private boolean notComputed(DataVersion v, CompletableFuture<?> f) {
+        String why = core.whyNotComputed(v);
+        if (why == null) {
+            return false;
+        }
+        f.completeExceptionally(new NotComputedException(why));
+        return true;
     }
 
     private void fetchObject(DataVersion v, CompletableFuture<byte[]> f, int attempt) {

@@ -1,5 +1,6 @@
 package io.braid.engine.core;
 
+import io.braid.api.OnFailure;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskDone;
@@ -53,6 +54,8 @@ public final class RuntimeCore {
     private final PrefetchPolicy prefetch = new PrefetchPolicy();
     private final Lineage lineage = new Lineage();
     private final StreamTasks streams;
+    private final CommutativeGroups commutative = new CommutativeGroups();
+    private final TaskGroups groups = new TaskGroups();
     private final AutoConstraints auto;
     private ObjectSpill spill;
     private final ProgressLine progress;
@@ -66,6 +69,12 @@ public final class RuntimeCore {
     private final boolean[] touched;
     /** Lost nodes on which a new worker is being started. */
     private final java.util.Set<Integer> restarting = new java.util.HashSet<>();
+    /** Tasks that will never run or whose failure was passed over, by id: why (for the main program's errors). */
+    private final Map<Long, String> notRun = new HashMap<>();
+    /** Where empty values of tasks whose failure is ignored are written (files); null: a temporary directory. */
+    private java.nio.file.Path emptyValuesDir;
+    /** Lines for the user (stderr) that do not stop the run. */
+    private Consumer<String> userWarnings = line -> { };
     private long nextJobId = 1;
     private long done;
     private String fatal;
@@ -104,6 +113,16 @@ public final class RuntimeCore {
         }
     }
 
+    /** Who shows the user the lines that do not stop the run (a task failure passed over). */
+    public void setUserWarnings(Consumer<String> warnings) {
+        userWarnings = warnings;
+    }
+
+    /** Where the empty output files of tasks whose failure is ignored ({@code onFailure = IGNORE}) go. */
+    public void setEmptyValuesDir(java.nio.file.Path dir) {
+        emptyValuesDir = dir;
+    }
+
     /** Where types with an auto storage-bandwidth constraint run their tasks while they learn. */
     public void setLearningPolicy(io.braid.engine.scheduling.learning.LearningPolicy policy) {
         auto.policy(policy);
@@ -136,6 +155,8 @@ public final class RuntimeCore {
         }
         TaskRecord rec = new TaskRecord(s, a);
         tasks.put(s.taskId(), rec);
+        commutative.registered(rec);
+        groups.submitted(s.taskId(), s.groups());
         streams.submitted(rec);
         if (a.isReady()) {
             makeReady(rec);
@@ -167,6 +188,9 @@ public final class RuntimeCore {
     private void makeReady(TaskRecord rec) {
         if (!streams.admit(rec)) {
             return; // a stream consumer waiting for its producers; StreamTasks gives it back
+        }
+        if (!commutative.admit(rec)) {
+            return; // another task of its commutative group runs; CommutativeGroups gives it back
         }
         var def = rec.submission.definition();
         AnalysedTask a = rec.analysed;
@@ -207,7 +231,14 @@ public final class RuntimeCore {
             for (Assignment as : scheduler.schedule()) {
                 auto.dispatched(as.taskId());
                 TaskRecord rec = tasks.get(as.taskId());
+                if (rec == null) {
+                    scheduler.release(as.taskId()); // cancelled (its group) while it waited in the queue
+                    auto.ended(as.taskId(), false, 0, 0);
+                    again = true; // what it held goes to the next ready task in this pass
+                    continue;
+                }
                 WorkerHandle w = workers.get(as.nodeIndex());
+                commutative.dispatched(rec);
                 RunTask job;
                 try {
                     job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
@@ -283,8 +314,14 @@ public final class RuntimeCore {
         }
         stats.record(rec.submission.definition().label(), msg.runNanos());
         scheduler.setPrefetch(prefetch.record(msg.runNanos()));
+        finished(rec);
+    }
+
+    /** The task counts as ended well: its successors may run. */
+    private void finished(TaskRecord rec) {
         tasks.remove(rec.id());
         done++;
+        commutative.ended(rec).forEach(this::makeReady);
         for (long next : analyser.taskFinished(rec.id())) {
             TaskRecord r = tasks.get(next);
             if (r != null) {
@@ -292,6 +329,7 @@ public final class RuntimeCore {
             }
         }
         release(streams.ended(rec));
+        groups.ended(rec.id(), rec.submission.groups());
         runContinuations(rec.id());
         checkIdle();
     }
@@ -310,6 +348,10 @@ public final class RuntimeCore {
             requeue(rec);
             return;
         }
+        if (msg.braidException() != null && !rec.submission.groups().isEmpty() && !rec.regeneration) {
+            groupException(rec, workers.get(node).name(), msg.braidException());
+            return;
+        }
         rec.failures++;
         rec.lastError = msg.error();
         rec.lastFailedNode = workers.get(node).name();
@@ -323,7 +365,8 @@ public final class RuntimeCore {
                     + "  worker log: " + workers.get(node).logFile(), rec);
             return;
         }
-        if (rec.failures < TaskRecord.MAX_ATTEMPTS) {
+        OnFailure policy = rec.submission.definition().onFailure();
+        if (policy == OnFailure.RETRY && rec.failures < TaskRecord.MAX_ATTEMPTS) {
             LOG.warn("task {} failed on {}; resubmitting it to another resource: {}", rec.submission.describe(),
                     rec.lastFailedNode, firstLine(msg.error()));
             // A stream writer may go back to its node: other nodes may be full of its consumers.
@@ -331,10 +374,162 @@ public final class RuntimeCore {
             requeue(rec);
             return;
         }
-        LOG.error("task {} failed for good on {}:\n{}", rec.submission.describe(), rec.lastFailedNode, msg.error());
-        fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode + " after " + rec.failures
-                + " attempts: " + firstLine(msg.error()) + System.lineSeparator() + "  worker log: "
-                + workers.get(node).logFile(), rec);
+        if (rec.regeneration) {
+            policy = OnFailure.FAIL; // a re-run that cannot recompute lost data: its readers cannot go on
+        }
+        switch (policy) {
+            case IGNORE -> {
+                String line = "task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
+                        + " (onFailure = IGNORE): the run goes on, what it writes is empty: " + firstLine(msg.error());
+                LOG.warn(line);
+                userWarnings.accept(line);
+                notRun.put(rec.id(), "task " + rec.submission.describe() + " failed (onFailure = IGNORE): "
+                        + firstLine(msg.error()));
+                streams.writerDropped(rec);
+                ignoreFailure(rec);
+            }
+            case CANCEL_SUCCESSORS -> {
+                String why = "task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
+                        + " (onFailure = CANCEL_SUCCESSORS): " + firstLine(msg.error());
+                List<Long> cancelled = cancelWithSuccessors(rec, why);
+                String line = why + "; the run goes on without it and the " + (cancelled.size() - 1)
+                        + " task(s) that need what it writes";
+                LOG.warn(line);
+                userWarnings.accept(line);
+                checkIdle();
+            }
+            default -> {
+                LOG.error("task {} failed for good on {}:\n{}", rec.submission.describe(), rec.lastFailedNode, msg.error());
+                fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
+                        + (policy == OnFailure.FAIL ? " (onFailure = FAIL)" : " after " + rec.failures + " attempts")
+                        + ": " + firstLine(msg.error()) + System.lineSeparator() + "  worker log: "
+                        + workers.get(node).logFile(), rec);
+            }
+        }
+    }
+
+    /**
+     * The task threw a BraidException inside task groups: not a failure to retry, but the end of
+     * its groups. It and what needs its data are dropped, every group it belongs to records the
+     * message (for the main program's barrier) and has its unfinished tasks cancelled.
+     */
+    private void groupException(TaskRecord rec, String node, String message) {
+        List<String> names = rec.submission.groups();
+        String why = "task " + rec.submission.describe() + " threw BraidException on " + node + ": " + message;
+        LOG.info("{}; cancelling the unfinished tasks of group(s) {}", why, names);
+        groups.threw(names, message);
+        cancelWithSuccessors(rec, why);
+        for (String g : names) {
+            cancelGroupTasks(g, why);
+        }
+        checkIdle();
+    }
+
+    /** The main program cancels the group ({@code Braid.cancelGroup}). */
+    public void cancelGroup(String name) {
+        int n = cancelGroupTasks(name, "group " + name + " was cancelled by the main program");
+        LOG.info("group {} cancelled by the main program: {} unfinished task(s) cancelled", name, n);
+        checkIdle();
+    }
+
+    /** Passes {@code then} the message of the BraidException a task of the group threw (null: none) once it has no unfinished task. */
+    public void barrierGroup(String name, Consumer<String> then) {
+        groups.barrier(name, then);
+    }
+
+    /**
+     * Cancels the group's unfinished tasks and what needs their data: a running (or queued) job is
+     * forgotten and its worker told to stop it; the others never start. Returns how many.
+     */
+    private int cancelGroupTasks(String name, String why) {
+        int n = 0;
+        for (long id : groups.unfinished(name)) {
+            TaskRecord r = tasks.get(id);
+            if (r == null || r.regeneration) {
+                continue;
+            }
+            if (r.jobId != 0 && jobs.get(r.jobId) == r) {
+                jobs.remove(r.jobId);
+                scheduler.release(r.id());
+                auto.ended(r.id(), false, 0, 0);
+                WorkerHandle w = workers.get(r.node);
+                if (w.alive()) {
+                    w.write(new io.braid.comm.message.CancelJob(r.jobId, why));
+                    w.flush();
+                }
+            }
+            n += cancelWithSuccessors(r, "cancelled: " + why).size();
+        }
+        return n;
+    }
+
+    /**
+     * {@code onFailure = IGNORE}: the task counts as ended, and each version it writes gets an
+     * empty value on the master (null for an object or a result, an empty file for a file).
+     */
+    private void ignoreFailure(TaskRecord rec) {
+        AnalysedTask a = rec.analysed;
+        List<SubmittedParam> params = rec.submission.params();
+        for (int i = 0; i < a.paramCount(); i++) {
+            DataVersion out = a.writeVersion(i);
+            if (out == null) {
+                continue;
+            }
+            boolean file = i < params.size() && params.get(i).kind() == JobParam.Kind.FILE;
+            try {
+                if (file) {
+                    java.nio.file.Path empty = EmptyValues.file(emptyValuesDir, out.name());
+                    masterStore.putFile(out.name(), empty);
+                    locations.add(out.name(), DataLocations.MASTER, 0);
+                } else {
+                    byte[] none = EmptyValues.NULL_OBJECT;
+                    masterStore.putObject(out.name(), none);
+                    locations.add(out.name(), DataLocations.MASTER, none.length);
+                }
+            } catch (java.io.IOException e) {
+                fail("cannot write the empty value of " + out.name() + " for ignored task "
+                        + rec.submission.describe() + ": " + e.getMessage(), rec);
+                return;
+            }
+        }
+        finished(rec);
+    }
+
+    /**
+     * Drops the task and every task that needs what it writes, transitively: none of them will
+     * run, and whoever waits for them is told {@code why}. Returns their ids (the task first).
+     * The caller checks for idleness.
+     */
+    private List<Long> cancelWithSuccessors(TaskRecord rec, String why) {
+        List<Long> ids = new ArrayList<>();
+        ids.add(rec.id());
+        ids.addAll(analyser.taskFailedForGood(rec.id()));
+        for (long id : ids) {
+            TaskRecord r = tasks.remove(id);
+            notRun.put(id, id == rec.id() ? why : "it needs data of " + rec.submission.describe() + ", which was not"
+                    + " computed (" + why + ")");
+            if (r != null) {
+                streams.writerDropped(r);
+                release(streams.ended(r));
+                commutative.ended(r).forEach(this::makeReady);
+                groups.ended(id, r.submission.groups());
+            }
+            runContinuations(id);
+        }
+        return ids;
+    }
+
+    /**
+     * Why {@code version} will never have a value, or null when it has or will have one: its
+     * writer was cancelled (for the main program's error).
+     */
+    public String whyNotComputed(DataVersion version) {
+        long writer = analyser.writerOf(version);
+        if (writer <= 0 || !analyser.isFailed(writer)) {
+            return null;
+        }
+        String why = notRun.get(writer);
+        return version.name() + " was not computed: " + (why != null ? why : "its task " + writer + " did not run");
     }
 
     /** {@link #workerLost(int, boolean)} of a worker that will not be started again. */
@@ -479,6 +674,84 @@ public final class RuntimeCore {
         }
     }
 
+    // ---- dropping data -------------------------------------------------------------------------
+
+    /**
+     * The main program is done with the datum: later uses of its key start a new datum, and the
+     * version task {@code taskId} reads of it is deleted everywhere (master, workers) once that
+     * task and every other pending reader of the version have ended. For {@code IN_DELETE}
+     * parameters, {@code deregisterObject} and {@code deleteFile}.
+     */
+    public void dropAfterUse(io.braid.engine.analysis.DataKey key, long taskId) {
+        TaskRecord rec = tasks.get(taskId);
+        String name = null;
+        if (rec != null) {
+            List<SubmittedParam> params = rec.submission.params();
+            for (int i = 0; i < params.size() && name == null; i++) {
+                DataVersion v = rec.analysed.readVersion(i);
+                if (key.equals(params.get(i).key()) && v != null) {
+                    name = v.name();
+                }
+            }
+        }
+        analyser.deleteData(key);
+        if (name != null) {
+            String version = name;
+            whenTaskEnds(taskId, () -> dropVersion(version));
+        }
+    }
+
+    /**
+     * Forgets the datum now (later uses start a new one) and deletes its current version once
+     * every pending task that reads it has ended. For {@code deleteFile} and {@code deregisterObject}.
+     */
+    public void dropDatum(io.braid.engine.analysis.DataKey key) {
+        var current = analyser.currentVersion(key);
+        if (current.isEmpty()) {
+            return;
+        }
+        DataVersion v = current.get();
+        long writer = analyser.writerOf(v);
+        List<Long> waits = new ArrayList<>(analyser.groupMembersPending(key));
+        if (writer > 0 && tasks.containsKey(writer)) {
+            waits.add(writer); // its output must exist before it can go
+        }
+        analyser.deleteData(key);
+        whenTasksEnd(waits, () -> dropVersion(v.name()));
+    }
+
+    /** Deletes the version's copies once no pending task reads it. */
+    private void dropVersion(String name) {
+        List<Long> readers = new ArrayList<>();
+        for (TaskRecord r : tasks.values()) {
+            for (int i = 0; i < r.analysed.paramCount(); i++) {
+                DataVersion v = r.analysed.readVersion(i);
+                if (v != null && v.name().equals(name)) {
+                    readers.add(r.id());
+                    break;
+                }
+            }
+        }
+        if (!readers.isEmpty()) {
+            whenTasksEnd(readers, () -> dropVersion(name));
+            return;
+        }
+        masterStore.remove(name).ifPresent(path -> {
+            try {
+                java.nio.file.Files.deleteIfExists(path);
+            } catch (java.io.IOException e) {
+                LOG.warn("cannot delete {} ({}): {}", path, name, e.getMessage());
+            }
+        });
+        for (int h : locations.remove(name)) {
+            if (h >= 0 && workers.get(h).alive()) {
+                workers.get(h).write(new io.braid.comm.message.DeleteData(List.of(name)));
+                workers.get(h).flush();
+            }
+        }
+        LOG.debug("dropped {}", name);
+    }
+
     // ---- waiting --------------------------------------------------------------------------------
 
     /** Runs {@code r} on the core thread once task {@code taskId} has ended (at once if it has). */
@@ -488,6 +761,20 @@ public final class RuntimeCore {
         } else {
             onTaskEnd.computeIfAbsent(taskId, k -> new ArrayList<>()).add(r);
         }
+    }
+
+    /** Runs {@code r} on the core thread once every task of {@code taskIds} has ended (at once if they have). */
+    public void whenTasksEnd(List<Long> taskIds, Runnable r) {
+        int[] left = {taskIds.size() + 1};
+        Runnable one = () -> {
+            if (--left[0] == 0) {
+                r.run();
+            }
+        };
+        for (long id : taskIds) {
+            whenTaskEnds(id, one);
+        }
+        one.run();
     }
 
     /** Runs {@code r} on the core thread once no task is pending (at once if none is). */

@@ -17,8 +17,10 @@ public interface StreamTaskListener {
     /**
      * Task {@code taskId} writes streams and will never finish: it failed for good (called for it
      * first), or the run stopped on a fatal error before it ended (called next for every such
-     * task, in submission order). Called once per task, on the core thread, just before the fatal
-     * error is reported; it must not block.
+     * task, in submission order), or it was cancelled (its task group, a failed predecessor with
+     * {@code onFailure = CANCEL_SUCCESSORS}) or failed with {@code onFailure = IGNORE} while the
+     * run goes on. Called once per task, on the core thread, before a fatal error is reported; it
+     * must not block.
      *
      * @param task   how errors name the task, e.g. {@code "demo.Tasks.produce(<stream>)"}
      * @param writes the task's STREAM OUT parameters (stream id and writer id), in parameter order

@@ -164,6 +164,11 @@ final class StreamTasks {
         others.forEach(this::notifyFailed);
     }
 
+    /** The task was cancelled (its group, a failed predecessor) or its failure passed over: its writers close. */
+    void writerDropped(TaskRecord rec) {
+        notifyFailed(rec);
+    }
+
     private void notifyFailed(TaskRecord rec) {
         if (rec.regeneration || !rec.analysed.writesStreams()) {
             return;

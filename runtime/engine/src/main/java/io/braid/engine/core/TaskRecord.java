@@ -15,7 +15,9 @@ final class TaskRecord {
     static final int MAX_WORKER_LOSSES = 3;
 
     final TaskSubmission submission;
-    final AnalysedTask analysed;
+    /** Replaced once by the version pairs a commutative group gives the task ({@link CommutativeGroups}). */
+    AnalysedTask analysed;
+    boolean commutativePairsTaken;
     int failures;
     int inputLosses;
     /** Names of the workers that died while running this task, oldest first. */

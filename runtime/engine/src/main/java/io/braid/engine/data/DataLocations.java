@@ -46,6 +46,13 @@ public final class DataLocations {
         return sizes.getOrDefault(dataName, 0L);
     }
 
+    /** Forgets every copy of the version; returns the nodes that held it. */
+    public int[] remove(String dataName) {
+        sizes.remove(dataName);
+        int[] had = holders.remove(dataName);
+        return had == null ? NONE : had;
+    }
+
     /**
      * A node is gone: forget its copies. Returns how many versions were left with no copy at all.
      * A pass over every version, allocating only for those the node held (a node loss is rare; an

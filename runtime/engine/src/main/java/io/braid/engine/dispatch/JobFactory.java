@@ -64,7 +64,7 @@ public final class JobFactory {
             returnData = a.writeVersion(sp.size()).name();
         }
         return new RunTask(jobId, s.taskId(), def.className(), def.methodName(), def.paramTypes(), def.hasTarget(),
-                params, returnData, def.io(), def.request().computingUnits());
+                params, returnData, def.io(), def.request().computingUnits(), def.timeOutMs());
     }
 
     private List<DataLocation> sources(String dataName, int node) {

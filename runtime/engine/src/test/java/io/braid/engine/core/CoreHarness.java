@@ -31,6 +31,8 @@ import java.util.Map;
  */
 final class CoreHarness {
     final List<String> fatal = new ArrayList<>();
+    /** Messages to workers other than jobs, as "node:message", in the order {@link #dispatch()} read them. */
+    final List<String> others = new ArrayList<>();
     final Scheduler scheduler;
     final RuntimeCore core;
     private final List<EmbeddedChannel> channels = new ArrayList<>();
@@ -106,8 +108,31 @@ final class CoreHarness {
                 io.braid.engine.scheduling.learning.AutoBandwidth.parse(storageBW));
     }
 
-    void submit(long id, TaskDefinition def) {
-        core.submit(new TaskSubmission(id, def, List.of(), null));
+    void submit(long id, TaskDefinition def, SubmittedParam... params) {
+        core.submit(new TaskSubmission(id, def, List.of(params), null));
+    }
+
+    /** A task called inside the task groups {@code groups} (outermost first). */
+    void submitInGroups(long id, List<String> groups, SubmittedParam... params) {
+        core.submit(new TaskSubmission(id, def(1), List.of(params), null, groups));
+    }
+
+    /** The task's job threw a BraidException with {@code message}. */
+    void threw(long taskId, String message) {
+        jobsSent.remove(jobOfTask.get(taskId));
+        core.taskFailed(nodeOf(taskId), new TaskFailed(jobOfTask.get(taskId),
+                "io.braid.api.BraidException: " + message, false, message));
+    }
+
+    /** The task's job failed (threw, or was cancelled on the worker). */
+    void failed(long taskId, String error) {
+        jobsSent.remove(jobOfTask.get(taskId));
+        core.taskFailed(nodeOf(taskId), new TaskFailed(jobOfTask.get(taskId), error));
+    }
+
+    /** The job sent for the task, if one is outstanding. */
+    RunTask jobOf(long taskId) {
+        return jobsSent.get(jobOfTask.get(taskId));
     }
 
     /** One dispatch pass; the tasks sent, in the order they were written, as "task@node". */
@@ -115,8 +140,12 @@ final class CoreHarness {
         core.dispatch();
         List<String> sent = new ArrayList<>();
         for (int i = 0; i < channels.size(); i++) {
-            RunTask job;
-            while ((job = channels.get(i).readOutbound()) != null) {
+            Object out;
+            while ((out = channels.get(i).readOutbound()) != null) {
+                if (!(out instanceof RunTask job)) {
+                    others.add(i + ":" + out); // DeleteData, CancelJob, ...
+                    continue;
+                }
                 jobOfTask.put(job.taskId(), job.jobId());
                 nodeOfTask.put(job.taskId(), i);
                 jobsSent.put(job.jobId(), job);

@@ -1,6 +1,7 @@
 package io.braid.launcher.app;
 
 import io.braid.api.Direction;
+import io.braid.api.OnFailure;
 import io.braid.api.Type;
 
 import java.util.List;
@@ -10,21 +11,25 @@ import java.util.List;
  *
  * @param id                    dense id (0..n-1), embedded in rewritten call sites
  * @param declaringClass        class implementing the task (loaded by the application loader)
- * @param name                  method name
+ * @param name                  method name (the interface method's, or {@code @Method(name)})
  * @param descriptor            JVM descriptor of the implementation method
  * @param isStatic              static task; otherwise the callee travels as {@code args[0]}
  * @param returnType            declared return type ({@code void.class} for none)
  * @param params                declared parameters, callee excluded
  * @param calleeType            OBJECT for instance tasks, null for static ones
- * @param calleeDirection       INOUT, or IN when {@code isModifier = false}; null for static tasks
- * @param computingUnits        raw {@code @Constraints} value, "" when absent (method-level wins
- *                              over interface-level, attribute by attribute)
+ * @param calleeDirection       {@code @Method(targetDirection)}, IN when {@code isModifier = "false"}; null
+ *                              for static tasks
+ * @param computingUnits        raw {@code @Constraints} value, "" when absent ({@code @Method(constraints)}
+ *                              wins over the method's {@code @Constraints}, which wins over the interface's,
+ *                              attribute by attribute)
  * @param memorySize            idem
  * @param processorArchitecture idem
  * @param storageBW             idem
  * @param storageSize           idem
- * @param priority              {@code @Method(priority = true)}
+ * @param priority              {@code @Method(priority = "true")}
  * @param io                    {@code @IO} present
+ * @param onFailure             {@code @Method(onFailure)}
+ * @param timeOutMs             {@code @Method(timeOut)} in milliseconds, 0 for none
  * @param implementation        the implementation method (reflective handle, not made accessible)
  * @param declaredAt            the interface method, e.g. {@code demo.MainItf.square(int)}
  */
@@ -45,6 +50,8 @@ public record TaskMethod(
         String storageSize,
         boolean priority,
         boolean io,
+        OnFailure onFailure,
+        long timeOutMs,
         java.lang.reflect.Method implementation,
         String declaredAt) {
 

@@ -1,10 +1,13 @@
 package io.braid.launcher.app;
 
+import io.braid.api.Constants;
 import io.braid.api.Constraints;
 import io.braid.api.Direction;
 import io.braid.api.IO;
 import io.braid.api.Method;
+import io.braid.api.OnFailure;
 import io.braid.api.Parameter;
+import io.braid.api.StdIOStream;
 import io.braid.api.Type;
 import io.braid.streams.DistroStream;
 import io.braid.streams.ObjectDistroStream;
@@ -174,9 +177,14 @@ public final class TaskRegistry {
         } catch (ClassNotFoundException | LinkageError e) {
             throw fail(where, "class " + className + " not found");
         }
-        java.lang.reflect.Method target = findImplementation(impl, m.getName(), m.getParameterTypes());
+        String implName = method.name().trim();
+        if (implName.isEmpty() || implName.equals(Constants.UNASSIGNED)) {
+            implName = m.getName();
+        }
+        java.lang.reflect.Method target = findImplementation(impl, implName, m.getParameterTypes());
         if (target == null) {
-            throw fail(where, "declaringClass " + className + " has no method " + signature(m));
+            throw fail(where, "declaringClass " + className + " has no method " + implName
+                    + signature(m).substring(m.getName().length()));
         }
         if (target.getReturnType() != m.getReturnType()) {
             throw fail(where, "return type " + m.getReturnType().getTypeName() + " does not match "
@@ -190,23 +198,70 @@ public final class TaskRegistry {
         for (int i = 0; i < types.length; i++) {
             params.add(param(where, types[i], declared[i].getAnnotation(Parameter.class)));
         }
+        Constraints onImpl = method.constraints();
         Constraints onMethod = m.getAnnotation(Constraints.class);
         Constraints onType = itf.getAnnotation(Constraints.class);
-        return new TaskMethod(id, impl, m.getName(), org.objectweb.asm.Type.getMethodDescriptor(target),
+        return new TaskMethod(id, impl, implName, org.objectweb.asm.Type.getMethodDescriptor(target),
                 isStatic, target.getReturnType(), params,
                 isStatic ? null : Type.OBJECT,
-                isStatic ? null : (method.isModifier() ? Direction.INOUT : Direction.IN),
-                constraint(onMethod, onType, Constraints::computingUnits),
-                constraint(onMethod, onType, Constraints::memorySize),
-                constraint(onMethod, onType, Constraints::processorArchitecture),
-                constraint(onMethod, onType, Constraints::storageBW),
-                constraint(onMethod, onType, Constraints::storageSize),
-                method.priority(), m.isAnnotationPresent(IO.class), target, where);
+                isStatic ? null : calleeDirection(where, method),
+                constraint(onImpl, onMethod, onType, Constraints::computingUnits),
+                constraint(onImpl, onMethod, onType, Constraints::memorySize),
+                constraint(onImpl, onMethod, onType, Constraints::processorArchitecture),
+                constraint(onImpl, onMethod, onType, Constraints::storageBW),
+                constraint(onImpl, onMethod, onType, Constraints::storageSize),
+                flag(where, "priority", method.priority()), m.isAnnotationPresent(IO.class),
+                method.onFailure(), timeOut(where, method.timeOut()), target, where);
     }
 
-    private static String constraint(Constraints onMethod, Constraints onType,
+    /** {@code targetDirection}, or IN for older COMPSs' {@code isModifier = "false"}. */
+    private static Direction calleeDirection(String where, Method method) {
+        boolean modifier = flag(where, "isModifier", method.isModifier());
+        Direction d = method.targetDirection();
+        if (!modifier) {
+            return Direction.IN;
+        }
+        if (d == Direction.OUT) {
+            throw fail(where, "@Method(targetDirection = OUT): a task cannot replace its callee (use IN or INOUT)");
+        }
+        return d;
+    }
+
+    /** COMPSs' String flags: "true" or "false" (any case). */
+    private static boolean flag(String where, String member, String value) {
+        String v = value.trim();
+        if (v.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw fail(where, "@Method(" + member + " = \"" + value + "\"): expected \"true\" or \"false\"");
+    }
+
+    /** Milliseconds, a whole number >= 0; "" or unassigned for none. */
+    private static long timeOut(String where, String value) {
+        String v = value.trim();
+        if (v.isEmpty() || v.equals(Constants.UNASSIGNED)) {
+            return 0;
+        }
+        try {
+            long ms = Long.parseLong(v);
+            if (ms >= 0) {
+                return ms;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw fail(where, "@Method(timeOut = \"" + value + "\"): expected a whole number of milliseconds >= 0");
+    }
+
+    private static String constraint(Constraints onImpl, Constraints onMethod, Constraints onType,
                                      java.util.function.Function<Constraints, String> attribute) {
-        String v = onMethod == null ? "" : attribute.apply(onMethod).trim();
+        String v = onImpl == null ? "" : attribute.apply(onImpl).trim();
+        if (v.isEmpty() && onMethod != null) {
+            v = attribute.apply(onMethod).trim();
+        }
         if (v.isEmpty() && onType != null) {
             v = attribute.apply(onType).trim();
         }
@@ -273,16 +328,31 @@ public final class TaskRegistry {
                 yield inferred(javaType);
             }
         };
-        if (type == Type.STREAM && direction == Direction.INOUT) {
-            throw fail(where, "direction INOUT on the stream parameter of type " + typeName
+        if (type == Type.STREAM && direction != Direction.IN && direction != Direction.OUT) {
+            throw fail(where, "direction " + direction + " on the stream parameter of type " + typeName
                     + " (a task reads a stream (IN) or writes it (OUT), not both through one parameter)");
         }
         boolean byValue = javaType.isPrimitive() || type == Type.STRING;
-        if (direction != Direction.IN && byValue) {
+        if (direction != Direction.IN && direction != Direction.IN_DELETE && byValue) {
             throw fail(where, "direction " + direction + " on a by-value parameter of type " + typeName
                     + " (only objects and files can be written)");
         }
-        return new TaskParam(type, direction, javaType);
+        if (annotation == null) {
+            return new TaskParam(type, direction, javaType);
+        }
+        StdIOStream stdio = annotation.stream();
+        if (stdio != StdIOStream.UNSPECIFIED && type != Type.FILE) {
+            throw fail(where, "@Parameter(stream = " + stdio + ") on a parameter of type " + type
+                    + " (a standard stream is bound to a FILE parameter)");
+        }
+        double weight;
+        try {
+            weight = Double.parseDouble(annotation.weight().trim());
+        } catch (NumberFormatException e) {
+            throw fail(where, "@Parameter(weight = \"" + annotation.weight() + "\"): expected a decimal number");
+        }
+        return new TaskParam(type, direction, javaType, stdio, annotation.prefix(), weight, annotation.keepRename(),
+                annotation.name());
     }
 
     private static Type inferred(Class<?> c) {

@@ -8,6 +8,7 @@ import io.braid.engine.Master;
 import io.braid.engine.analysis.AccessMode;
 import io.braid.engine.analysis.FileKey;
 import io.braid.engine.analysis.ObjectKey;
+import io.braid.engine.core.NotComputedException;
 import io.braid.engine.task.SubmittedParam;
 import io.braid.engine.task.TaskSubmission;
 import io.braid.launcher.app.HooksHandler;
@@ -17,6 +18,8 @@ import io.braid.launcher.app.TaskParam;
 import io.braid.launcher.app.TaskRegistry;
 import io.braid.launcher.streams.StreamArguments;
 import io.braid.spi.AppRuntime;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.File;
 import java.io.IOException;
@@ -36,6 +39,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * object or file a task writes wait for it (the value is filled into the same object).
  */
 public final class AppSide implements HooksHandler, AppRuntime {
+    private static final Logger LOG = LoggerFactory.getLogger(AppSide.class);
+
     private final Master master;
     private final TaskRegistry registry;
     private final TaskDefinitions definitions;
@@ -44,6 +49,10 @@ public final class AppSide implements HooksHandler, AppRuntime {
     private final ObjectTable objects = new ObjectTable();
     private final FileTable files = new FileTable();
     private final AtomicLong taskIds = new AtomicLong();
+    /** Task groups open now, outermost first: a task called now belongs to all of them. */
+    private final java.util.ArrayDeque<String> openGroups = new java.util.ArrayDeque<>();
+    /** The program said {@code barrier(true)}: it meant to call no more tasks. */
+    private volatile boolean noMoreTasks;
 
     AppSide(Master master, TaskRegistry registry, TaskDefinitions definitions, ClassLoader appLoader) {
         this.master = master;
@@ -58,6 +67,10 @@ public final class AppSide implements HooksHandler, AppRuntime {
     @Override
     public synchronized Object task(int taskMethodId, Object[] args) {
         TaskMethod m = registry.byId(taskMethodId);
+        if (noMoreTasks) {
+            LOG.warn("task {} called after barrier(true) said no more tasks would be; it runs all the same", m.label());
+            noMoreTasks = false;
+        }
         long taskId = taskIds.incrementAndGet();
         List<SubmittedParam> params = new ArrayList<>(args.length);
         int a = 0;
@@ -84,7 +97,9 @@ public final class AppSide implements HooksHandler, AppRuntime {
             returnEntry = placeholder != null ? objects.register(placeholder) : null;
             returnKey = new ObjectKey(returnEntry != null ? returnEntry.id : objects.newId());
         }
-        master.submit(new TaskSubmission(taskId, definitions.get(taskMethodId), params, returnKey));
+        master.submit(new TaskSubmission(taskId, definitions.get(taskMethodId), params, returnKey,
+                openGroups.isEmpty() ? List.of() : List.copyOf(openGroups)));
+        dropInDeleteParams(m, args, params, taskId);
         if (returnKey == null) {
             return null;
         }
@@ -98,6 +113,42 @@ public final class AppSide implements HooksHandler, AppRuntime {
             objects.register(value);
         }
         return value;
+    }
+
+    /**
+     * IN_DELETE parameters: this task is the datum's last use. The main program forgets it (a
+     * later use is a new datum), a file is taken from its path at once (the task reads a private
+     * copy), and the runtime deletes the version once the task has read it.
+     */
+    private void dropInDeleteParams(TaskMethod m, Object[] args, List<SubmittedParam> params, long taskId) {
+        int offset = m.isStatic() ? 0 : 1;
+        if (!m.isStatic() && m.calleeDirection() == Direction.IN_DELETE) {
+            dropAfterUse(args[0], params.get(0), taskId);
+        }
+        for (int i = 0; i < m.params().size(); i++) {
+            if (m.params().get(i).direction() == Direction.IN_DELETE) {
+                dropAfterUse(args[i + offset], params.get(i + offset), taskId);
+            }
+        }
+    }
+
+    private void dropAfterUse(Object value, SubmittedParam p, long taskId) {
+        if (p.key() == null) {
+            return; // by value, or null
+        }
+        if (p.key() instanceof FileKey fk) {
+            Path path = Path.of(fk.path());
+            files.remove(fk.path());
+            await(master.access().detachMasterCopy(fk, path), "file " + path);
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException e) {
+                throw new BraidException("cannot delete " + path + " after its last use: " + e.getMessage(), e);
+            }
+        } else {
+            objects.forget(value);
+        }
+        master.dropAfterUse(p.key(), taskId);
     }
 
     /** The {@code position}th declared parameter (1-based) of a task call. */
@@ -176,9 +227,11 @@ public final class AppSide implements HooksHandler, AppRuntime {
 
     private static AccessMode mode(Direction d) {
         return switch (d) {
-            case IN -> AccessMode.R;
+            case IN, IN_DELETE -> AccessMode.R;
             case OUT -> AccessMode.W;
             case INOUT -> AccessMode.RW;
+            case CONCURRENT -> AccessMode.CONCURRENT;
+            case COMMUTATIVE -> AccessMode.COMMUTATIVE;
         };
     }
 
@@ -250,11 +303,31 @@ public final class AppSide implements HooksHandler, AppRuntime {
                 return;
             }
             if (e.pending) {
-                bringFile(path);
                 e.pending = false;
+                if (!bringFileIfComputed(path)) {
+                    return;
+                }
             }
             await(master.access().detachMasterCopy(new FileKey(path), Path.of(path)), "file " + path);
             e.mainCurrent = true;
+        }
+    }
+
+    /**
+     * Brings the file's last version; false when its task was cancelled (its group, or a failure
+     * passed over): the path is then left as it is, as the program would find it had the task not
+     * run, with a warning in runtime.log.
+     */
+    private boolean bringFileIfComputed(String path) {
+        try {
+            bringFile(path);
+            return true;
+        } catch (BraidException x) {
+            if (!(x.getCause() instanceof NotComputedException)) {
+                throw x;
+            }
+            LOG.warn("file {} is left as it was: {}", path, x.getCause().getMessage());
+            return false;
         }
     }
 
@@ -301,10 +374,69 @@ public final class AppSide implements HooksHandler, AppRuntime {
     }
 
     @Override
+    public void barrier(boolean noMoreTasks) {
+        barrier();
+        if (noMoreTasks) {
+            this.noMoreTasks = true;
+        }
+    }
+
+    /**
+     * Takes the file from its path at once (tasks already called with it read a private copy of
+     * what the main program gave them) and has the runtime forget it and delete its copies once
+     * those tasks have ended.
+     */
+    @Override
     public synchronized void deleteFile(String path) {
         String canonical = FileTable.canonical(path);
         files.remove(canonical);
+        FileKey key = new FileKey(canonical);
+        await(master.access().detachMasterCopy(key, Path.of(canonical)), "file " + canonical);
         new File(canonical).delete();
+        master.dropDatum(key);
+    }
+
+    // ---- task groups (io.braid.api.BraidGroup) -----------------------------------------------------
+
+    @Override
+    public synchronized void openGroup(String name) {
+        openGroups.addLast(name);
+    }
+
+    @Override
+    public void closeGroup(String name, boolean barrier) throws io.braid.api.BraidException {
+        synchronized (this) {
+            openGroups.removeLastOccurrence(name);
+        }
+        if (barrier) {
+            barrierGroup(name);
+        }
+    }
+
+    @Override
+    public void barrierGroup(String name) throws io.braid.api.BraidException {
+        String thrown = await(master.access().barrierGroup(name), "the barrier of group " + name);
+        if (thrown != null) {
+            throw new io.braid.api.BraidException(thrown);
+        }
+    }
+
+    @Override
+    public void cancelGroup(String name) {
+        await(master.access().cancelGroup(name), "the cancellation of group " + name);
+    }
+
+    @Override
+    public synchronized void deregisterObject(Object o) {
+        if (o == null) {
+            return;
+        }
+        ObjectTable.Entry e = objects.get(o);
+        if (e == null) {
+            return;
+        }
+        objects.forget(o);
+        master.dropDatum(new ObjectKey(e.id));
     }
 
     /** End of the main program: wait for every task, then bring every file a task wrote to its path. */
@@ -312,8 +444,8 @@ public final class AppSide implements HooksHandler, AppRuntime {
         barrier();
         for (var e : files.all().entrySet()) {
             if (e.getValue().pending) {
-                bringFile(e.getKey());
                 e.getValue().pending = false;
+                bringFileIfComputed(e.getKey());
             }
         }
     }

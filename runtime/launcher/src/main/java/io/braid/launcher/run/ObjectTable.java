@@ -39,6 +39,14 @@ final class ObjectTable {
         return e;
     }
 
+    /** Forgets the object: a later use registers it again, as a new datum. */
+    void forget(Object o) {
+        Entry e = entries.remove(new IdentityKey(o, null));
+        if (e != null) {
+            markCurrent(e);
+        }
+    }
+
     /** Objects currently known (collected ones are dropped first). */
     int size() {
         forgetCollected();

@@ -37,7 +37,8 @@ final class TaskDefinitions {
                 types.add(c.getName());
             }
             defs[m.id()] = new TaskDefinition(m.id(), m.label(), m.declaringClass().getName(), m.name(), types,
-                    !m.isStatic(), m.returnType().getName(), request, m.priority(), m.io(), auto);
+                    !m.isStatic(), m.returnType().getName(), request, m.priority(), m.io(), auto, m.onFailure(),
+                    m.timeOutMs());
         }
         return new TaskDefinitions(defs);
     }

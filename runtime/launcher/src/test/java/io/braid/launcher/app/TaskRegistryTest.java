@@ -1,6 +1,9 @@
 package io.braid.launcher.app;
 
+import io.braid.api.Constants;
 import io.braid.api.Direction;
+import io.braid.api.OnFailure;
+import io.braid.api.StdIOStream;
 import io.braid.api.Type;
 import org.junit.jupiter.api.Test;
 
@@ -146,5 +149,58 @@ class TaskRegistryTest {
                 () -> TaskRegistry.load(LOADER, List.of("demoapp.MainItf", "demoapp.MainItf"))).getMessage();
         assertTrue(message.startsWith("demoapp.MainItf."), message);
         assertTrue(message.contains("is already declared by demoapp.MainItf."), message);
+    }
+
+    @Test
+    void readsTheMembersCompssCodeUses() {
+        TaskRegistry r = TaskRegistry.load(LOADER, List.of("demoapp.compss.CompssMembersItf"));
+        Map<String, TaskMethod> byName = r.all().stream().collect(Collectors.toMap(TaskMethod::name, Function.identity()));
+
+        TaskMethod square = byName.get("square");
+        assertTrue(square.priority());
+        assertEquals(OnFailure.IGNORE, square.onFailure());
+        assertEquals(3000, square.timeOutMs());
+
+        // name: the implementation's method, which main-program call sites name
+        TaskMethod noop = byName.get("noop");
+        assertEquals("demoapp.Tasks.noop", noop.label());
+        assertEquals(OnFailure.CANCEL_SUCCESSORS, noop.onFailure());
+        assertEquals(0, noop.timeOutMs());
+        assertFalse(noop.priority());
+        // @Method(constraints) wins over the method's @Constraints, attribute by attribute
+        assertEquals("2", noop.computingUnits());
+        assertEquals("0.25", noop.memorySize());
+        assertTrue(r.lookup("demoapp/Tasks", "noop", "(I)V").isPresent());
+
+        assertEquals(new TaskParam(Type.FILE, Direction.OUT, String.class, StdIOStream.STDOUT, "-o", 2.5, true, "out"),
+                byName.get("fill").params().get(0));
+        assertEquals(new TaskParam(Type.INT, Direction.IN, int.class, StdIOStream.UNSPECIFIED, Constants.PREFIX_EMPTY,
+                1.0, false, ""), byName.get("fill").params().get(1));
+
+        assertEquals(Direction.IN, byName.get("get").calleeDirection());
+        assertEquals(OnFailure.FAIL, byName.get("get").onFailure());
+        assertEquals(Direction.IN, byName.get("add").calleeDirection(), "isModifier = \"false\" of older COMPSs");
+        assertEquals(OnFailure.RETRY, byName.get("add").onFailure());
+    }
+
+    @Test
+    void badCompssMemberValues() {
+        assertEquals("demoapp.bad.BadTimeOutItf.noop(int): @Method(timeOut = \"3s\"): expected a whole number of"
+                + " milliseconds >= 0", error("demoapp.bad.BadTimeOutItf"));
+        assertEquals("demoapp.bad.BadPriorityItf.noop(int): @Method(priority = \"yes\"): expected \"true\" or"
+                + " \"false\"", error("demoapp.bad.BadPriorityItf"));
+        assertEquals("demoapp.bad.StdioOnIntItf.noop(int): @Parameter(stream = STDIN) on a parameter of type INT"
+                + " (a standard stream is bound to a FILE parameter)", error("demoapp.bad.StdioOnIntItf"));
+    }
+
+    @Test
+    void readsCompssDirections() {
+        TaskRegistry r = TaskRegistry.load(LOADER, List.of("demoapp.compss.DirectionsItf"));
+        Map<String, TaskMethod> byName = r.all().stream().collect(Collectors.toMap(TaskMethod::name, Function.identity()));
+        assertEquals(Direction.COMMUTATIVE, byName.get("fill").params().get(0).direction());
+        assertEquals(Direction.IN_DELETE, byName.get("fill").params().get(1).direction(), "by value: read once");
+        assertEquals(Direction.CONCURRENT, byName.get("add").calleeDirection());
+        assertEquals("demoapp.bad.CommutativeIntItf.noop(int): direction COMMUTATIVE on a by-value parameter of type"
+                + " int (only objects and files can be written)", error("demoapp.bad.CommutativeIntItf"));
     }
 }

@@ -4,13 +4,18 @@ import io.braid.comm.message.JobParam;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskFailed;
+import io.braid.spi.TaskCancellation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -20,6 +25,12 @@ import java.util.function.Consumer;
  * unit, and a separate I/O platform whose executors take {@code @IO} tasks, so these overlap
  * with compute tasks. Compute jobs pass a {@link ComputeGate}: the master may send short jobs
  * ahead, and they start in order as computing units free up.
+ *
+ * <p>A running job can be cancelled: when it runs past its time-out, or when the master asks
+ * ({@link #cancel}). Cancelling sets the task's {@link TaskCancellation} flag (its {@code
+ * BraidWorker.cancellationPoint()} then throws) and interrupts its thread (a sleep or a wait
+ * ends). A Java thread cannot be stopped safely from outside, so a task that does neither runs to
+ * its end; whatever it returns then, the job is reported failed as cancelled.
  */
 public final class ExecutionManager {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionManager.class);
@@ -30,6 +41,9 @@ public final class ExecutionManager {
     private final JobRunner runner;
     private final JobOutputRouter output;
     private final Consumer<Message> replies;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(named("task-timeout"));
+    private final Map<Long, Running> running = new ConcurrentHashMap<>();
+    private final Map<Long, String> notStarted = new ConcurrentHashMap<>();
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
         this.compute = Executors.newFixedThreadPool(Math.max(1, computingUnits), named("compute"));
@@ -48,18 +62,58 @@ public final class ExecutionManager {
         }
     }
 
+    /**
+     * Cancels the job if it is running here (a no-op otherwise): see the class comment. Its
+     * failure is reported when its thread ends.
+     */
+    public void cancel(long jobId, String why) {
+        Running r = running.get(jobId);
+        if (r != null) {
+            r.cancel(why);
+        } else {
+            notStarted.put(jobId, why); // queued behind busy computing units, or not arrived: never start it
+        }
+    }
+
     private void execute(RunTask job) {
+        String cancelledEarly = notStarted.remove(job.jobId());
+        if (cancelledEarly != null) {
+            LOG.info("job {} ({}.{}) cancelled before it started: {}", job.jobId(), job.className(), job.methodName(),
+                    cancelledEarly);
+            replies.accept(new TaskFailed(job.jobId(), "task cancelled: " + cancelledEarly));
+            return;
+        }
         output.begin(job.jobId(), job.methodName());
+        Running r = new Running(Thread.currentThread());
+        running.put(job.jobId(), r);
+        TaskCancellation.bind(r.flag);
+        ScheduledFuture<?> deadline = job.timeOutMs() <= 0 ? null : timer.schedule(
+                () -> r.cancel("it ran past its time-out of " + job.timeOutMs() + " ms"), job.timeOutMs(),
+                TimeUnit.MILLISECONDS);
         Message reply;
         try {
-            reply = runner.run(job);
+            Message result = runner.run(job);
+            String cancelled = r.finish(deadline);
+            reply = cancelled == null ? result : new TaskFailed(job.jobId(), "task cancelled: " + cancelled);
         } catch (InputUnavailableException e) {
+            r.finish(deadline);
             LOG.info("job {} could not get its inputs: {}", job.jobId(), e.getMessage());
             reply = new TaskFailed(job.jobId(), TaskFailed.INPUT_UNAVAILABLE + e.getMessage());
         } catch (StreamTaskFailure f) {
+            r.finish(deadline);
             reply = failed(job, f.getCause(), true);
         } catch (Throwable t) {
-            reply = failed(job, t, false);
+            String cancelled = r.finish(deadline);
+            if (cancelled != null) {
+                LOG.info("job {} ({}.{}) cancelled: {} ({})", job.jobId(), job.className(), job.methodName(), cancelled,
+                        t.toString());
+                reply = new TaskFailed(job.jobId(), "task cancelled: " + cancelled);
+            } else {
+                reply = failed(job, t, false);
+            }
+        } finally {
+            running.remove(job.jobId());
+            TaskCancellation.bind(null);
         }
         String lostOutput = output.end();
         if (lostOutput != null && !(reply instanceof TaskFailed)) {
@@ -72,15 +126,45 @@ public final class ExecutionManager {
         replies.accept(reply);
     }
 
+    /** A job on its executor thread; cancelling and ending exclude each other, so an ended job's thread is never interrupted. */
+    private static final class Running {
+        final TaskCancellation flag = new TaskCancellation();
+        private final Thread thread;
+        private boolean ended;
+
+        Running(Thread thread) {
+            this.thread = thread;
+        }
+
+        synchronized void cancel(String why) {
+            if (!ended && !flag.cancelled()) {
+                flag.cancel(why);
+                thread.interrupt();
+            }
+        }
+
+        /** Ends the job: stops its deadline, clears an interrupt it caused; returns why it was cancelled, or null. */
+        synchronized String finish(ScheduledFuture<?> deadline) {
+            ended = true;
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
+            Thread.interrupted();
+            return flag.reason();
+        }
+    }
+
     private TaskFailed failed(RunTask job, Throwable t, boolean streamsUsed) {
         LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
         t.printStackTrace(); // into the job's .err file
-        return new TaskFailed(job.jobId(), stackTrace(t), streamsUsed);
+        String braidException = t instanceof io.braid.api.BraidException ? String.valueOf(t.getMessage()) : null;
+        return new TaskFailed(job.jobId(), stackTrace(t), streamsUsed, braidException);
     }
 
     public void shutdown() {
         compute.shutdownNow();
         io.shutdownNow();
+        timer.shutdownNow();
         try {
             compute.awaitTermination(2, TimeUnit.SECONDS);
             io.awaitTermination(2, TimeUnit.SECONDS);

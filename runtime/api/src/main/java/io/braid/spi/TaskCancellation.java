@@ -1,0 +1,42 @@
+package io.braid.spi;
+
+/**
+ * The cancellation flag of the task a worker thread runs: the worker sets it when the task runs
+ * past its time-out or is cancelled, and {@link io.braid.api.BraidWorker#cancellationPoint()}
+ * reads it. Threads a task starts inherit its flag. Not for application code.
+ */
+public final class TaskCancellation {
+    private static final InheritableThreadLocal<TaskCancellation> CURRENT = new InheritableThreadLocal<>();
+
+    private volatile String reason;
+
+    /** Makes {@code c} the flag of the calling thread (and of the threads it starts); null clears it. */
+    public static void bind(TaskCancellation c) {
+        if (c == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(c);
+        }
+    }
+
+    /** Why the calling thread's task was cancelled, or null when it was not (or the thread runs no task). */
+    public static String reasonForCurrentThread() {
+        TaskCancellation c = CURRENT.get();
+        return c == null ? null : c.reason;
+    }
+
+    /** Marks the task cancelled; the first reason stays. */
+    public void cancel(String why) {
+        if (reason == null) {
+            reason = why;
+        }
+    }
+
+    public boolean cancelled() {
+        return reason != null;
+    }
+
+    public String reason() {
+        return reason;
+    }
+}

@@ -1,0 +1,35 @@
+package io.braid.engine.core;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The values a task whose failure is ignored leaves behind: a serialised null, an empty file. */
+final class EmptyValues {
+    /** {@code null} in Java serialisation, as workers and the main program read object versions. */
+    static final byte[] NULL_OBJECT = serialisedNull();
+
+    private EmptyValues() {
+    }
+
+    /** A new empty file for {@code versionName} under {@code dir} (a temporary directory when null). */
+    static Path file(Path dir, String versionName) throws IOException {
+        Path d = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("braid-empty-");
+        Path f = d.resolve(versionName);
+        Files.deleteIfExists(f);
+        return Files.createFile(f);
+    }
+
+    private static byte[] serialisedNull() {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+            out.writeObject(null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return b.toByteArray();
+    }
+}
