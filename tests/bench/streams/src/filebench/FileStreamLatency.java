@@ -1,8 +1,8 @@
 package filebench;
 
 import io.braid.streams.ConsumerMode;
-import io.braid.streams.files.DirectoryFileStreamQueue;
-import io.braid.streams.files.FileStreamOptions;
+import io.braid.streams.internals.files.DirectoryFileStreamQueue;
+import io.braid.streams.internals.files.FileStreamOptions;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * phase of its scan.
  *
  * <p>Usage: {@code FileStreamLatency [N=200] [dir]}; options through the system properties of
- * io.braid.streams.files.FileStreamOptions, e.g. {@code -Dbraid.streams.files.polling=true}.
+ * io.braid.streams.internals.files.FileStreamOptions, e.g. {@code -Dbraid.streams.files.polling=true}.
  * Prints {@code RESULT file_stream_latency_median <ms> ms} and {@code ..._p99}.
  */
 public final class FileStreamLatency {

@@ -1,10 +1,10 @@
 package streambench;
 
 import io.braid.streams.ConsumerMode;
-import io.braid.streams.backend.ObjectPublisher;
-import io.braid.streams.backend.ObjectSubscriber;
-import io.braid.streams.kafka.EmbeddedKafkaBroker;
-import io.braid.streams.kafka.KafkaObjectBackend;
+import io.braid.streams.internals.backend.ObjectPublisher;
+import io.braid.streams.internals.backend.ObjectSubscriber;
+import io.braid.streams.internals.kafka.EmbeddedKafkaBroker;
+import io.braid.streams.internals.kafka.KafkaObjectBackend;
 
 import java.util.Arrays;
 import java.util.List;
@@ -47,7 +47,7 @@ public final class CadenceLatency {
         backend.createTopic(stream, 1);
         ObjectPublisher pub = backend.publisher(stream);
         try (ObjectSubscriber sub = backend.subscriber(stream, "bench", mode)) {
-            sub.readersOfApplication(1, io.braid.streams.backend.Sharing.SOLO); // alone, as the stream server tells a lone reader
+            sub.readersOfApplication(1, io.braid.streams.internals.backend.Sharing.SOLO); // alone, as the stream server tells a lone reader
             pub.publish(List.of(new byte[24]));
             while (sub.poll(500).isEmpty()) {
                 // joined once the first record is back

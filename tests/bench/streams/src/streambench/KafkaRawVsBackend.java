@@ -1,12 +1,12 @@
 package streambench;
 
 import io.braid.streams.ConsumerMode;
-import io.braid.streams.backend.ObjectPublisher;
-import io.braid.streams.backend.ObjectSubscriber;
-import io.braid.streams.backend.Sharing;
-import io.braid.streams.kafka.Acquisition;
-import io.braid.streams.kafka.EmbeddedKafkaBroker;
-import io.braid.streams.kafka.KafkaObjectBackend;
+import io.braid.streams.internals.backend.ObjectPublisher;
+import io.braid.streams.internals.backend.ObjectSubscriber;
+import io.braid.streams.internals.backend.Sharing;
+import io.braid.streams.internals.kafka.Acquisition;
+import io.braid.streams.internals.kafka.EmbeddedKafkaBroker;
+import io.braid.streams.internals.kafka.KafkaObjectBackend;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;

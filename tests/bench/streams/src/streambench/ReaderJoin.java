@@ -1,10 +1,10 @@
 package streambench;
 
 import io.braid.streams.ConsumerMode;
-import io.braid.streams.backend.ObjectPublisher;
-import io.braid.streams.backend.ObjectSubscriber;
-import io.braid.streams.kafka.EmbeddedKafkaBroker;
-import io.braid.streams.kafka.KafkaObjectBackend;
+import io.braid.streams.internals.backend.ObjectPublisher;
+import io.braid.streams.internals.backend.ObjectSubscriber;
+import io.braid.streams.internals.kafka.EmbeddedKafkaBroker;
+import io.braid.streams.internals.kafka.KafkaObjectBackend;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,7 +33,7 @@ public final class ReaderJoin {
                 p.flush();
                 long t0 = System.nanoTime();
                 try (ObjectSubscriber reader = backend.subscriber(stream, "app" + i, ConsumerMode.AT_MOST_ONCE)) {
-                    reader.readersOfApplication(1, io.braid.streams.backend.Sharing.SOLO); // alone, as the stream server tells a lone reader
+                    reader.readersOfApplication(1, io.braid.streams.internals.backend.Sharing.SOLO); // alone, as the stream server tells a lone reader
                     while (reader.poll(100).isEmpty()) {
                         // joining
                     }

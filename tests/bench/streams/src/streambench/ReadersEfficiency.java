@@ -3,8 +3,8 @@ package streambench;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.DistroStream;
 import io.braid.streams.ObjectDistroStream;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.server.DistroStreamServer;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.server.DistroStreamServer;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package streambench;
 
-import io.braid.streams.kafka.EmbeddedKafkaBroker;
-import io.braid.streams.kafka.KafkaObjectBackend;
+import io.braid.streams.internals.kafka.EmbeddedKafkaBroker;
+import io.braid.streams.internals.kafka.KafkaObjectBackend;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;

@@ -1,6 +1,6 @@
 package streambench;
 
-import io.braid.streams.kafka.EmbeddedKafkaBroker;
+import io.braid.streams.internals.kafka.EmbeddedKafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecords;

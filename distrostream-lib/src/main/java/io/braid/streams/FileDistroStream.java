@@ -1,7 +1,7 @@
 package io.braid.streams;
 
-import io.braid.streams.protocol.FilesPolled;
-import io.braid.streams.protocol.StreamInfo;
+import io.braid.streams.internals.protocol.FilesPolled;
+import io.braid.streams.internals.protocol.StreamInfo;
 
 import java.io.IOException;
 import java.nio.file.Files;

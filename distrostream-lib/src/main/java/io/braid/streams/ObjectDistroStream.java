@@ -1,9 +1,9 @@
 package io.braid.streams;
 
-import io.braid.streams.backend.ObjectPublisher;
-import io.braid.streams.client.ObjectReader;
-import io.braid.streams.client.StreamAccess;
-import io.braid.streams.records.RecordCodec;
+import io.braid.streams.internals.backend.ObjectPublisher;
+import io.braid.streams.internals.client.ObjectReader;
+import io.braid.streams.internals.client.StreamAccess;
+import io.braid.streams.internals.records.RecordCodec;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.braid.streams;
 
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.client.StreamAccess;
-import io.braid.streams.client.StreamHandles;
-import io.braid.streams.protocol.StreamInfo;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.client.StreamAccess;
+import io.braid.streams.internals.client.StreamHandles;
+import io.braid.streams.internals.protocol.StreamInfo;
 
 import java.io.Serializable;
 import java.util.List;

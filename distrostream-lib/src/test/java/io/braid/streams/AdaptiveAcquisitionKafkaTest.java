@@ -1,11 +1,11 @@
 package io.braid.streams;
 
-import io.braid.streams.backend.Sharing;
-import io.braid.streams.client.ClientProbe;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.kafka.KafkaObjectBackend;
-import io.braid.streams.kafka.ShareGroups;
-import io.braid.streams.client.StreamHandles;
+import io.braid.streams.internals.backend.Sharing;
+import io.braid.streams.internals.client.ClientProbe;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.kafka.KafkaObjectBackend;
+import io.braid.streams.internals.kafka.ShareGroups;
+import io.braid.streams.internals.client.StreamHandles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

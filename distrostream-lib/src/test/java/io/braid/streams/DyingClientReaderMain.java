@@ -1,6 +1,6 @@
 package io.braid.streams;
 
-import io.braid.streams.client.DistroStreamClient;
+import io.braid.streams.internals.client.DistroStreamClient;
 
 import java.util.List;
 

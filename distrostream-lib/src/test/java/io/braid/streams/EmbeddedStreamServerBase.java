@@ -1,8 +1,8 @@
 package io.braid.streams;
 
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.server.DistroStreamServer;
-import io.braid.streams.server.KafkaMode;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.server.DistroStreamServer;
+import io.braid.streams.internals.server.KafkaMode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

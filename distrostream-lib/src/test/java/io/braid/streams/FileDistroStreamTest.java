@@ -1,9 +1,9 @@
 package io.braid.streams;
 
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.client.StreamAccess;
-import io.braid.streams.client.StreamHandles;
-import io.braid.streams.client.TestStreamServer;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.client.StreamAccess;
+import io.braid.streams.internals.client.StreamHandles;
+import io.braid.streams.internals.client.TestStreamServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

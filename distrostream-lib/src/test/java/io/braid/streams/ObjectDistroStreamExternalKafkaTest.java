@@ -1,12 +1,12 @@
 package io.braid.streams;
 
 import io.braid.comm.auth.ConnectionSecurity;
-import io.braid.streams.protocol.StreamSecretFile;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.kafka.KafkaBrokerMain;
-import io.braid.streams.kafka.KafkaObjectBackend;
-import io.braid.streams.server.DistroStreamServer;
-import io.braid.streams.server.KafkaMode;
+import io.braid.streams.internals.protocol.StreamSecretFile;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.kafka.KafkaBrokerMain;
+import io.braid.streams.internals.kafka.KafkaObjectBackend;
+import io.braid.streams.internals.server.DistroStreamServer;
+import io.braid.streams.internals.server.KafkaMode;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

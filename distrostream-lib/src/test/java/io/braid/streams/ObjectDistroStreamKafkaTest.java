@@ -1,8 +1,8 @@
 package io.braid.streams;
 
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.server.DistroStreamServer;
-import io.braid.streams.server.KafkaMode;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.server.DistroStreamServer;
+import io.braid.streams.internals.server.KafkaMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,10 +42,10 @@ class ObjectDistroStreamKafkaTest {
             }
             try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
                     java.util.Map.of("bootstrap.servers", bootstrap = bootstrapHandedOutBy(server.address())))) {
-                assertTrue(admin.listTopics().names().get(30, java.util.concurrent.TimeUnit.SECONDS).contains(io.braid.streams.kafka.KafkaObjectBackend.topicName(id)),
+                assertTrue(admin.listTopics().names().get(30, java.util.concurrent.TimeUnit.SECONDS).contains(io.braid.streams.internals.kafka.KafkaObjectBackend.topicName(id)),
                         "topic " + id + " on " + bootstrap);
-                assertEquals(1, admin.describeTopics(List.of(io.braid.streams.kafka.KafkaObjectBackend.topicName(id))).allTopicNames().get(30, java.util.concurrent.TimeUnit.SECONDS)
-                        .get(io.braid.streams.kafka.KafkaObjectBackend.topicName(id)).partitions().size());
+                assertEquals(1, admin.describeTopics(List.of(io.braid.streams.internals.kafka.KafkaObjectBackend.topicName(id))).allTopicNames().get(30, java.util.concurrent.TimeUnit.SECONDS)
+                        .get(io.braid.streams.internals.kafka.KafkaObjectBackend.topicName(id)).partitions().size());
             }
         }
     }

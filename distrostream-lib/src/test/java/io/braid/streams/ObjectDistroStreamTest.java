@@ -1,9 +1,9 @@
 package io.braid.streams;
 
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.client.StreamAccess;
-import io.braid.streams.client.StreamHandles;
-import io.braid.streams.client.TestStreamServer;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.client.StreamAccess;
+import io.braid.streams.internals.client.StreamHandles;
+import io.braid.streams.internals.client.TestStreamServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,13 +70,13 @@ class ObjectDistroStreamTest {
         ObjectDistroStream<String> r = copy(w);
         w.publish(List.of("a", "b", "c"));
         w.close();
-        int before = io.braid.streams.client.InMemoryObjectBackend.DRAINS.get();
+        int before = io.braid.streams.internals.client.InMemoryObjectBackend.DRAINS.get();
         assertEquals(List.of("a", "b", "c"), pollAll(r));
-        int drained = io.braid.streams.client.InMemoryObjectBackend.DRAINS.get();
+        int drained = io.braid.streams.internals.client.InMemoryObjectBackend.DRAINS.get();
         assertTrue(drained > before, "drained");
         assertEquals(List.of(), r.poll());
         assertEquals(List.of(), r.poll(10_000), "a closed, drained stream answers at once");
-        assertEquals(drained, io.braid.streams.client.InMemoryObjectBackend.DRAINS.get(), "not drained again");
+        assertEquals(drained, io.braid.streams.internals.client.InMemoryObjectBackend.DRAINS.get(), "not drained again");
     }
 
     @Test

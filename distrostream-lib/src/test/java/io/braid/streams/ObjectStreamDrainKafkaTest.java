@@ -1,7 +1,7 @@
 package io.braid.streams;
 
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.client.StreamHandles;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.client.StreamHandles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

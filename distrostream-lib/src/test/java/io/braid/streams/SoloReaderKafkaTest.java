@@ -1,7 +1,7 @@
 package io.braid.streams;
 
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.kafka.KafkaObjectBackend;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.kafka.KafkaObjectBackend;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;

@@ -1,8 +1,8 @@
 package io.braid.streams;
 
-import io.braid.streams.client.InMemoryObjectBackend;
-import io.braid.streams.client.TestStreamServer;
-import io.braid.streams.records.SerializerChoice;
+import io.braid.streams.internals.client.InMemoryObjectBackend;
+import io.braid.streams.internals.client.TestStreamServer;
+import io.braid.streams.internals.records.SerializerChoice;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

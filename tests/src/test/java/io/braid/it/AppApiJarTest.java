@@ -89,14 +89,14 @@ class AppApiJarTest extends ItBase {
                 package reach;
                 public class Main {
                     public static void main(String[] args) {
-                        System.out.println(io.braid.streams.client.DistroStreamClient.class);
+                        System.out.println(io.braid.streams.internals.client.DistroStreamClient.class);
                         System.out.println(io.netty.buffer.ByteBuf.class);
                     }
                 }
                 """);
         Javac.Compilation c = Javac.againstApiJar(tmp.resolve("src"), tmp.resolve("out"));
         assertNotEquals(0, c.exitCode(), c.output());
-        assertTrue(c.output().contains("package io.braid.streams.client does not exist"), c.output());
+        assertTrue(c.output().contains("package io.braid.streams.internals.client does not exist"), c.output());
         assertTrue(c.output().contains("package io.netty.buffer does not exist"), c.output());
     }
 }

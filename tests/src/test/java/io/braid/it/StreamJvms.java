@@ -2,8 +2,8 @@ package io.braid.it;
 
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.StreamType;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.protocol.StreamSecretFile;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.protocol.StreamSecretFile;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;

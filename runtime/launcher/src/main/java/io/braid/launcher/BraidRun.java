@@ -24,9 +24,9 @@ import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.run.WorkerJit;
 import io.braid.launcher.run.WorkerPriority;
 import io.braid.launcher.streams.StreamingMode;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.server.KafkaMode;
-import io.braid.streams.settings.StreamSettings;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.server.KafkaMode;
+import io.braid.streams.internals.settings.StreamSettings;
 
 import java.io.File;
 import java.nio.file.Path;

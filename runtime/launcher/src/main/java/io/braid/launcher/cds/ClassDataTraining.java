@@ -3,8 +3,8 @@ package io.braid.launcher.cds;
 import io.braid.engine.resources.ClusterLoader;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.ObjectDistroStream;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.server.DistroStreamServer;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.server.DistroStreamServer;
 
 import java.io.IOException;
 import java.net.URISyntaxException;

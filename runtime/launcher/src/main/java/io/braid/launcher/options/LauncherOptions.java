@@ -7,7 +7,7 @@ import io.braid.comm.settings.Setting;
 import io.braid.engine.EngineSettings;
 import io.braid.launcher.LauncherSettings;
 import io.braid.launcher.streams.StreamingMode;
-import io.braid.streams.settings.StreamSettings;
+import io.braid.streams.internals.settings.StreamSettings;
 
 import java.util.List;
 import java.util.Map;

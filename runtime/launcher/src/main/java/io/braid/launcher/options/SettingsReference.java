@@ -7,8 +7,8 @@ import io.braid.comm.settings.Setting;
 import io.braid.comm.settings.SettingDefs;
 import io.braid.engine.EngineSettings;
 import io.braid.launcher.LauncherSettings;
-import io.braid.streams.server.StandaloneServerMain;
-import io.braid.streams.settings.StreamSettings;
+import io.braid.streams.internals.server.StandaloneServerMain;
+import io.braid.streams.internals.settings.StreamSettings;
 
 import java.util.List;
 

@@ -24,7 +24,7 @@ import io.braid.launcher.streams.StreamHosting;
 import io.braid.launcher.streams.StreamingMode;
 import io.braid.streams.StreamType;
 import io.braid.spi.AppRuntime;
-import io.braid.streams.settings.StreamSettings;
+import io.braid.streams.internals.settings.StreamSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,7 +2,7 @@ package io.braid.launcher.run;
 
 import io.braid.engine.resources.Cluster;
 import io.braid.launcher.streams.StreamingMode;
-import io.braid.streams.server.KafkaMode;
+import io.braid.streams.internals.server.KafkaMode;
 
 import java.nio.file.Path;
 import java.util.List;

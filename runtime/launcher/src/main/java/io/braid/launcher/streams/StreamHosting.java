@@ -2,11 +2,11 @@ package io.braid.launcher.streams;
 
 import io.braid.engine.task.StreamParam;
 import io.braid.streams.BackendException;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.server.DistroStreamServer;
-import io.braid.streams.protocol.StreamSecretFile;
-import io.braid.streams.server.KafkaMode;
-import io.braid.streams.settings.StreamSettings;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.server.DistroStreamServer;
+import io.braid.streams.internals.protocol.StreamSecretFile;
+import io.braid.streams.internals.server.KafkaMode;
+import io.braid.streams.internals.settings.StreamSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

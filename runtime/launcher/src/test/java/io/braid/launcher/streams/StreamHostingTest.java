@@ -3,10 +3,10 @@ package io.braid.launcher.streams;
 import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.auth.RunSecret;
 import io.braid.streams.FileDistroStream;
-import io.braid.streams.protocol.StreamSecretFile;
-import io.braid.streams.client.DistroStreamClient;
-import io.braid.streams.server.DistroStreamServer;
-import io.braid.streams.server.KafkaMode;
+import io.braid.streams.internals.protocol.StreamSecretFile;
+import io.braid.streams.internals.client.DistroStreamClient;
+import io.braid.streams.internals.server.DistroStreamServer;
+import io.braid.streams.internals.server.KafkaMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,8 +3,8 @@ package io.braid.worker.execution;
 import io.braid.comm.message.JobParam;
 import io.braid.streams.BackendException;
 import io.braid.streams.DistroStream;
-import io.braid.streams.client.StreamAccess;
-import io.braid.streams.client.StreamHandles;
+import io.braid.streams.internals.client.StreamAccess;
+import io.braid.streams.internals.client.StreamHandles;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,0 +1,572 @@
+package io.braid.streams.internals.files;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Watches one base directory and reports each new <em>complete</em> regular file once, in the
+ * order the files became complete, to a callback (called on a thread of the monitor's
+ * {@link MonitorThreads}: keep it short). The monitor's work runs in steps, one at a time, on
+ * those shared threads: a step when an event, a named file or a settle request arrives, and one
+ * when the next scan or candidate check is due (times from the threads' clock).
+ *
+ * <h2>Discovery</h2>
+ * A {@link WatchService} (create, modify, delete; a rename into the directory arrives as a create)
+ * wakes the monitor at once. A scan of the directory every
+ * {@link FileStreamOptions#scanInterval() scan interval} (150 ms by default) is always on as a
+ * safety net (overflowed or missed events), and is the only mechanism when
+ * {@link FileStreamOptions#pollingOnly()} is set, for shared file systems that deliver no events.
+ * Files already in the directory at start count when {@link FileStreamOptions#includeExisting()}
+ * (oldest modification time first). Only the base directory is watched, not its subdirectories;
+ * a file in a subdirectory is considered when named through {@link #check(Path)}.
+ *
+ * <h2>When a file is complete</h2>
+ * A path is reported only after its writer has closed it:
+ * <ol>
+ *   <li>Names starting with {@code '.'} or ending with {@code .tmp} or {@code .part} are in
+ *       progress and ignored; renaming them to a final name publishes them.</li>
+ *   <li>{@link CompletionRule#OPEN_FILES} (the rule on a local file system of a Linux machine):
+ *       the file is complete when no process of this machine has it open for writing, as the
+ *       {@code /proc/<pid>/fd} links and {@code /proc/<pid>/fdinfo} access modes of the processes
+ *       we can read say. The check runs when an event or a scan shows a new name (2 ms after it is
+ *       first seen, so that a creating {@code open()} has installed its descriptor), in one pass
+ *       over {@code /proc} for all new names; a file found open is then followed through the
+ *       writer's descriptor only (one readlink every {@link FileStreamOptions#recheckInterval()},
+ *       5 ms), and {@code /proc} is passed over once more when that descriptor closes. So a file
+ *       renamed into the directory after it was written is complete at once, and a file written
+ *       in place is complete a few milliseconds after its close.</li>
+ *   <li>{@link CompletionRule#STABILITY}, the fallback when the open files cannot tell (no
+ *       {@code /proc}): complete when size and modification time stayed the same for the
+ *       {@link FileStreamOptions#stabilityWindow() stability window} (500 ms). On a shared file
+ *       system (NFS, Lustre, GPFS, BeeGFS, CephFS, SMB, FUSE...) the writer may be on another node,
+ *       so {@link CompletionRule#AUTO} asks for both rules there
+ *       ({@link CompletionRule#OPEN_FILES_AND_STABILITY}).</li>
+ * </ol>
+ * Limits: a writer that pauses for longer than the window on another node, or that closes and
+ * reopens a file to append, is not seen as one writer; write such files under an in-progress
+ * name and rename them. Processes of other users are invisible to the open-files rule unless the
+ * monitor runs as root. A file is reported again only if it is deleted and created anew.
+ */
+public final class DirectoryMonitor implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DirectoryMonitor.class);
+
+    /** Delay between first sight of a name and its first open-files check (see class doc). */
+    private static final long SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+    private static final Set<String> SHARED_FILE_SYSTEMS = Set.of("nfs", "nfs4", "cifs", "smb3", "smbfs",
+            "lustre", "gpfs", "beegfs", "ceph", "glusterfs", "panfs", "afs", "9p", "ocfs2", "gfs2", "virtiofs",
+            "wekafs", "pvfs2", "orangefs");
+
+    private final Path baseDir;
+    private final Path realBaseDir;
+    private final FileStreamOptions options;
+    private final CompletionRule rule;
+    private final Consumer<Path> onComplete;
+    private final MonitorThreads threads;
+    /** Whether this monitor made {@link #threads} (and closes them). */
+    private final boolean ownThreads;
+    private final Queue<Signal> signals = new ConcurrentLinkedQueue<>();
+    /** Wake-ups not yet served: the monitor's steps run one at a time on the shared pool. */
+    private final AtomicInteger wakeups = new AtomicInteger();
+    /** Stops the watching of the directory (null: polling only, or not started). */
+    private Runnable unwatch;
+    private volatile boolean running;
+
+    // Owned by the monitor's steps (one at a time).
+    private final Map<Path, Candidate> candidates = new LinkedHashMap<>();
+    private final Set<Path> reported = new HashSet<>();
+    private final Set<Path> notFiles = new HashSet<>();
+    private boolean started;
+    private long nextScan;
+    private boolean scanFailureLogged;
+    private ScheduledFuture<?> timer;
+
+    /**
+     * Prepares a monitor of {@code baseDir} (which must exist) with threads of its own;
+     * {@link #start()} starts it.
+     *
+     * @param onComplete called once per complete file, with its absolute path under {@code baseDir}
+     */
+    public DirectoryMonitor(Path baseDir, FileStreamOptions options, Consumer<Path> onComplete) throws IOException {
+        this(baseDir, options, onComplete, null);
+    }
+
+    /** As {@link #DirectoryMonitor(Path, FileStreamOptions, Consumer)}, on shared {@code threads} (null: its own). */
+    public DirectoryMonitor(Path baseDir, FileStreamOptions options, Consumer<Path> onComplete, MonitorThreads threads)
+            throws IOException {
+        this.baseDir = baseDir.toAbsolutePath().normalize();
+        if (!Files.isDirectory(this.baseDir)) {
+            throw new IOException("file stream base directory " + this.baseDir + " is not a directory");
+        }
+        this.realBaseDir = this.baseDir.toRealPath();
+        this.options = options;
+        this.onComplete = onComplete;
+        this.rule = effectiveRule(options.completion(), this.baseDir);
+        this.ownThreads = threads == null;
+        this.threads = threads != null ? threads : new MonitorThreads("braid-dirmonitor", 1, System::nanoTime);
+    }
+
+    /** Starts watching (files already there are looked at first, or skipped, as the options say). */
+    public synchronized void start() throws IOException {
+        if (running) {
+            return;
+        }
+        if (!options.pollingOnly()) {
+            unwatch = threads.watch(baseDir, this::events);
+        }
+        running = true;
+        LOG.info("watching {} ({}, completion rule {})", baseDir,
+                unwatch == null ? "polling every " + options.scanInterval().toMillis() + " ms" : "events + polling",
+                rule);
+        wake();
+    }
+
+    /**
+     * Asks for {@code file} (absolute, inside the base directory or one of its subdirectories) to
+     * be considered now, whatever its name: it is reported once complete, at once if it already
+     * is, and not again if it already was. A file that does not exist yet is looked for at every
+     * scan.
+     */
+    public void check(Path file) {
+        signal(new Signal(SignalKind.HINT, file.toAbsolutePath().normalize()));
+    }
+
+    /**
+     * Looks at the whole directory now and reports every file that is already complete before
+     * returning (waits at most {@code timeout}). Files still written, or not yet stable under the
+     * stability rule, stay pending.
+     */
+    public void settle(Duration timeout) {
+        if (!running) {
+            return;
+        }
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        signal(new Signal(SignalKind.SETTLE, null, done));
+        try {
+            done.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("settling {} did not finish in {} ms", baseDir, timeout.toMillis());
+        }
+    }
+
+    public Path baseDir() {
+        return baseDir;
+    }
+
+    /** The rule in use ({@link CompletionRule#AUTO} resolved for this directory and machine). */
+    public CompletionRule completionRule() {
+        return rule;
+    }
+
+    /** Whether file system events are used (false: polling only). */
+    public boolean usesEvents() {
+        return !options.pollingOnly();
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            running = false;
+            if (unwatch != null) {
+                unwatch.run();
+                unwatch = null;
+            }
+        }
+        wake(); // the step cancels its timer
+        if (ownThreads) {
+            threads.close();
+        }
+    }
+
+    /** Whether a name says its file is still being written (rule 1 of the class doc). */
+    public static boolean inProgressName(String name) {
+        return name.startsWith(".") || name.endsWith(".tmp") || name.endsWith(".part");
+    }
+
+    static CompletionRule effectiveRule(CompletionRule requested, Path dir) {
+        if (requested != CompletionRule.AUTO) {
+            return requested;
+        }
+        if (!OpenWriters.available()) {
+            return CompletionRule.STABILITY;
+        }
+        return isShared(dir) ? CompletionRule.OPEN_FILES_AND_STABILITY : CompletionRule.OPEN_FILES;
+    }
+
+    private static boolean isShared(Path dir) {
+        try {
+            String type = Files.getFileStore(dir).type().toLowerCase(Locale.ROOT);
+            return SHARED_FILE_SYSTEMS.contains(type) || type.startsWith("nfs") || type.startsWith("fuse");
+        } catch (IOException e) {
+            return true; // cannot tell: be careful
+        }
+    }
+
+    // ---------------------------------------------------------------- events and steps
+
+    /** The watch thread's events of this directory (none: it can no longer be watched). */
+    private void events(List<WatchEvent<?>> events) {
+        if (events.isEmpty()) {
+            LOG.warn("{} can no longer be watched (removed?); scanning only", baseDir);
+            return;
+        }
+        for (WatchEvent<?> event : events) {
+            WatchEvent.Kind<?> kind = event.kind();
+            if (kind == StandardWatchEventKinds.OVERFLOW) {
+                signals.add(new Signal(SignalKind.RESCAN, null));
+                continue;
+            }
+            Path path = baseDir.resolve((Path) event.context());
+            signals.add(new Signal(kind == StandardWatchEventKinds.ENTRY_DELETE ? SignalKind.GONE
+                    : SignalKind.SEEN, path));
+        }
+        wake();
+    }
+
+    private void signal(Signal s) {
+        signals.add(s);
+        wake();
+    }
+
+    /** Runs a step soon (once for all the wake-ups that come while one is due or running). */
+    private void wake() {
+        if (wakeups.getAndIncrement() == 0) {
+            try {
+                threads.executor().execute(this::steps);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                wakeups.set(0); // the threads are closed
+                failSettles();
+            }
+        }
+    }
+
+    private void steps() {
+        int served;
+        do {
+            served = wakeups.get();
+            try {
+                step();
+            } catch (RuntimeException | Error e) {
+                LOG.error("monitor of {} failed a step", baseDir, e);
+            }
+        } while (wakeups.addAndGet(-served) != 0);
+    }
+
+    /** One pass: the signals, a scan if one is due, the due candidates; then the timer for the next pass. */
+    private void step() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+        if (!running) {
+            failSettles();
+            return;
+        }
+        long now = threads.nanoTime();
+        if (!started) {
+            started = true;
+            if (options.includeExisting()) {
+                scan(now, true);
+            } else {
+                skipExisting();
+            }
+            nextScan = now + options.scanInterval().toNanos();
+        }
+        for (Signal signal = signals.poll(); signal != null; signal = signals.poll()) {
+            handle(signal, threads.nanoTime()); // a settle asked meanwhile looks at the time it was asked
+        }
+        now = threads.nanoTime();
+        if (now - nextScan >= 0) {
+            scan(now, false);
+            nextScan = now + options.scanInterval().toNanos();
+        }
+        evaluate(threads.nanoTime());
+        long wake = nextScan;
+        for (Candidate c : candidates.values()) {
+            wake = Math.min(wake, c.due);
+        }
+        long delay = Math.max(0, wake - threads.nanoTime());
+        try {
+            timer = threads.executor().schedule(this::wake, delay, TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // the threads are closed
+        }
+    }
+
+    /** Closed: whoever waits for a settle stops waiting. */
+    private void failSettles() {
+        for (Signal signal = signals.poll(); signal != null; signal = signals.poll()) {
+            if (signal.done != null) {
+                signal.done.complete(null);
+            }
+        }
+    }
+
+    private void handle(Signal signal, long now) {
+        switch (signal.kind) {
+            case RESCAN -> nextScan = now;
+            case GONE -> {
+                reported.remove(signal.path);
+                notFiles.remove(signal.path);
+                Candidate c = candidates.get(signal.path);
+                if (c != null && !c.explicit) {
+                    candidates.remove(signal.path);
+                }
+            }
+            case SEEN -> {
+                if (!inProgressName(signal.path.getFileName().toString())) {
+                    consider(signal.path, now, false);
+                }
+            }
+            case HINT -> consider(signal.path, now, true);
+            case SETTLE -> {
+                scan(now, false);
+                for (Candidate c : candidates.values()) {
+                    c.due = now;
+                }
+                evaluate(now);
+                signal.done.complete(null);
+            }
+        }
+    }
+
+    private void consider(Path path, long now, boolean explicit) {
+        if (reported.contains(path) || notFiles.contains(path)) {
+            return;
+        }
+        Candidate existing = candidates.get(path);
+        if (existing != null) {
+            if (explicit && !existing.explicit) {
+                existing.explicit = true;
+            }
+            return;
+        }
+        candidates.put(path, new Candidate(path, now + SETTLE_NANOS, explicit));
+    }
+
+    private void skipExisting() {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(baseDir)) {
+            for (Path entry : entries) {
+                reported.add(entry);
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot list {}: {}", baseDir, e.toString());
+        }
+    }
+
+    private void scan(long now, boolean initial) {
+        Set<Path> listing = new HashSet<>();
+        List<Path> fresh = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(baseDir)) {
+            for (Path entry : entries) {
+                listing.add(entry);
+                if (!inProgressName(entry.getFileName().toString()) && !reported.contains(entry)
+                        && !notFiles.contains(entry) && !candidates.containsKey(entry)) {
+                    fresh.add(entry);
+                }
+            }
+            scanFailureLogged = false;
+        } catch (IOException e) {
+            if (!scanFailureLogged) {
+                LOG.warn("cannot list {}: {}", baseDir, e.toString());
+                scanFailureLogged = true;
+            }
+            return;
+        }
+        if (initial) {
+            fresh.sort(Comparator.comparingLong(DirectoryMonitor::modifiedMillis));
+        }
+        for (Path entry : fresh) {
+            consider(entry, now, false);
+        }
+        // Forget what was deleted, so that a file created anew under the same name counts.
+        reported.removeIf(p -> baseDir.equals(p.getParent()) && !listing.contains(p));
+        notFiles.retainAll(listing);
+    }
+
+    private static long modifiedMillis(Path p) {
+        try {
+            return Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** Applies the completion rule to the candidates that are due; reports the complete ones. */
+    private void evaluate(long now) {
+        List<Candidate> due = new ArrayList<>();
+        for (Iterator<Candidate> it = candidates.values().iterator(); it.hasNext(); ) {
+            Candidate c = it.next();
+            if (now - c.due < 0) {
+                continue;
+            }
+            BasicFileAttributes attrs;
+            try {
+                attrs = Files.readAttributes(c.path, BasicFileAttributes.class);
+                if (c.realPath == null) {
+                    c.realPath = c.path.toRealPath();
+                }
+            } catch (NoSuchFileException e) {
+                if (c.explicit) {
+                    c.due = now + options.scanInterval().toNanos(); // named before it exists
+                } else {
+                    it.remove();
+                }
+                continue;
+            } catch (IOException e) {
+                c.due = now + options.scanInterval().toNanos();
+                continue;
+            }
+            if (!attrs.isRegularFile()) {
+                it.remove();
+                notFiles.add(c.path);
+                continue;
+            }
+            c.size = attrs.size();
+            c.modified = attrs.lastModifiedTime().toMillis();
+            due.add(c);
+        }
+        if (due.isEmpty()) {
+            return;
+        }
+        if (rule.usesOpenFiles()) {
+            due = withoutLocalWriters(due, now);
+        }
+        if (rule.usesStability()) {
+            due.removeIf(c -> !stable(c, now));
+        }
+        // Found complete in the same pass: the last write (close follows it) comes first.
+        due.sort(Comparator.comparingLong(c -> c.modified));
+        for (Candidate c : due) {
+            candidates.remove(c.path);
+            reported.add(c.path);
+            try {
+                onComplete.accept(c.path);
+            } catch (RuntimeException e) {
+                LOG.error("callback for {} failed", c.path, e);
+            }
+        }
+    }
+
+    /** The candidates no local process writes; the others are rescheduled. */
+    private List<Candidate> withoutLocalWriters(List<Candidate> due, long now) {
+        List<Candidate> unknown = new ArrayList<>();
+        for (Candidate c : due) {
+            c.writers.removeIf(fd -> !OpenWriters.stillWriting(fd, c.realPath));
+            if (c.writers.isEmpty()) {
+                unknown.add(c); // new, or its known writers closed: any other writer?
+            } else {
+                busy(c, now);
+            }
+        }
+        if (unknown.isEmpty()) {
+            return unknown;
+        }
+        List<Path> targets = new ArrayList<>(unknown.size());
+        for (Candidate c : unknown) {
+            targets.add(c.realPath);
+        }
+        Map<Path, List<Path>> writers;
+        try {
+            writers = OpenWriters.scan(targets);
+        } catch (UncheckedIOException e) {
+            // Cannot tell whether anyone writes them: look again later rather than hand out a file
+            // that may still be written.
+            LOG.warn("{}: {} file(s) held back until their writers can be checked: {}", baseDir, unknown.size(),
+                    e.getMessage());
+            unknown.forEach(c -> busy(c, now));
+            return List.of();
+        }
+        List<Candidate> closed = new ArrayList<>(unknown.size());
+        for (Candidate c : unknown) {
+            List<Path> fds = writers.get(c.realPath);
+            if (fds == null) {
+                closed.add(c);
+            } else {
+                c.writers.addAll(fds);
+                busy(c, now);
+            }
+        }
+        return closed;
+    }
+
+    private void busy(Candidate c, long now) {
+        c.due = now + options.recheckInterval().toNanos();
+        c.stableSince = -1; // the stability window starts once no local writer is left
+    }
+
+    private boolean stable(Candidate c, long now) {
+        long window = options.stabilityWindow().toNanos();
+        if (c.stableSince == -1 || c.size != c.seenSize || c.modified != c.seenModified) {
+            c.seenSize = c.size;
+            c.seenModified = c.modified;
+            c.stableSince = now;
+            c.due = now + window;
+            return false;
+        }
+        if (now - c.stableSince >= window) {
+            return true;
+        }
+        c.due = c.stableSince + window;
+        return false;
+    }
+
+    private enum SignalKind { SEEN, GONE, HINT, RESCAN, SETTLE }
+
+    private record Signal(SignalKind kind, Path path, CompletableFuture<Void> done) {
+        Signal(SignalKind kind, Path path) {
+            this(kind, path, null);
+        }
+    }
+
+    private static final class Candidate {
+        final Path path;
+        Path realPath;
+        boolean explicit;
+        long due;
+        final List<Path> writers = new ArrayList<>(1);
+        long size;
+        long modified;
+        long seenSize = -1;
+        long seenModified;
+        long stableSince = -1;
+
+        Candidate(Path path, long due, boolean explicit) {
+            this.path = path;
+            this.due = due;
+            this.explicit = explicit;
+        }
+    }
+}

@@ -1,0 +1,544 @@
+package io.braid.streams.internals.kafka;
+
+import io.braid.streams.BackendException;
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.internals.backend.Sharing;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
+
+/**
+ * The reader of an application's records of a stream as a state machine: every method is an event
+ * (the server told the reader count, asked for a hand-over; the application asked for records,
+ * got ready, closed; the reader is idle and its next fetch ahead or give-back is due), called by
+ * one thread ({@link GroupSubscriber}'s loop, or a test). It holds no thread, lock or clock of its
+ * own: the consumers, the clock and the give-back go through {@link Outside}, so model tests drive
+ * it with a fake broker and a fake clock ({@code ReaderCoreTest}). The states and transitions
+ * are tabled in docs/STREAMS.md, "The reader's states".
+ *
+ * <p>What it does per consumer mode: AT_MOST_ONCE and EXACTLY_ONCE commit a fetch's acceptance
+ * before handing its records over, and fetch ahead while the application works (records accepted
+ * ahead are the reader's own: given back to the application's group on close or when nobody asks
+ * for them within {@link #GIVE_BACK_MS}); AT_LEAST_ONCE hands a fetch's records over as they are
+ * and accepts them when the application asks for the next ones (the acceptance going with that
+ * fetch) or closes, and does not fetch ahead.
+ */
+final class ReaderCore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReaderCore.class);
+
+    /** Longest wait of a fetch ahead started by a poll that handed records over. */
+    static final long FETCH_AHEAD_MS = 50;
+    /** Longest wait of the fetch ahead that {@link #getReady()} starts: long enough to join the group. */
+    static final long JOIN_WAIT_MS = 500;
+    /** Longest time between a poll's return and the next poll for which the following records are fetched ahead. */
+    static final long FETCH_AHEAD_MAX_GAP_MS = 2_000;
+    /** Records accepted ahead that the application has not asked for within this time are given back. */
+    static final long GIVE_BACK_MS = 2 * FETCH_AHEAD_MAX_GAP_MS;
+    /** Longest single wait on the consumer: other events are looked at between two slices. */
+    static final long SLICE_MS = 50;
+    /** Header of a given-back copy: the only share group whose readers take it. */
+    static final String ONLY_FOR_GROUP_HEADER = "braid.only-for-group";
+
+    /** What the state machine needs from outside: consumers, the clock, the broker for give-backs. */
+    interface Outside {
+        /** A new consumer of the reader's group with {@code acquisition}; {@code accepted} counts AT_LEAST_ONCE confirmations. */
+        GroupConsumer consumer(Acquisition acquisition, LongConsumer accepted) throws BackendException;
+
+        /** Publishes {@code values} again for the reader's group only (records accepted ahead, given back). */
+        void giveBack(List<byte[]> values) throws BackendException;
+
+        /** Throws if the broker cannot be reached (asked after a poll that waited and found nothing). */
+        void checkReachable() throws BackendException;
+
+        long nanoTime();
+    }
+
+    private final String topic;
+    private final String group;
+    private final ConsumerMode mode;
+    private final Outside outside;
+    /** Records whose acceptance the broker confirmed (read by other threads). */
+    private final AtomicLong accepted = new AtomicLong();
+
+    /** Readers of the application on the stream, as last told (0: not known). */
+    private int readers;
+    /** As the stream server last said (null: not told, so it shares); only moves forward. */
+    private Sharing sharing;
+    /** The reader no longer reads alone after a hand-over was asked (or it closed). */
+    private boolean handedOver;
+
+    /** The consumer of the current acquisition (null: none yet, or handed over). */
+    private GroupConsumer consumer;
+    private Acquisition acquisition;
+    /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
+    private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
+    /** AT_LEAST_ONCE: acceptances marked on the consumer that its next fetch sends: it must not be replaced before. */
+    private boolean acceptancesUnsent;
+
+    /**
+     * Fetched ahead and not accepted yet: settled by the next event ({@link #settleFetched}), after
+     * the news that came during the fetch (a second reader may have opened meanwhile).
+     */
+    private ConsumerRecords<byte[], byte[]> fetched = ConsumerRecords.empty();
+    /** Accepted by a fetch ahead, not returned yet (not counted in {@link #accepted} either). */
+    private List<byte[]> ahead = List.of();
+    /** When {@link #ahead} was accepted (its give-back is due {@link #GIVE_BACK_MS} later). */
+    private long aheadSinceNs;
+    /** Until when the idle reader fetches ahead (0: it does not). */
+    private long fetchAheadUntilNs;
+
+    /** When a poll last returned records (0: not since the next poll), to measure how long the application works on them. */
+    private long lastHandOverNs;
+    /** How long the application took between the previous hand-over and its next poll (-1: not known). */
+    private long pollGapNs = -1;
+    /** {@link #getReady()} was called: join as soon as the reader may read. */
+    private boolean readyAsked;
+    private boolean closed;
+
+    ReaderCore(String topic, String group, ConsumerMode mode, Outside outside) {
+        this.topic = topic;
+        this.group = group;
+        this.mode = mode;
+        this.outside = outside;
+    }
+
+    // ---- events from the stream server -------------------------------------------------------
+
+    /**
+     * The server told the application's reader count and sharing: if that changes the
+     * acquisition of an idle reader, its consumer is replaced now, so the new one has joined by the
+     * next poll.
+     */
+    void told(int count, Sharing told) {
+        Acquisition current = acquisition;
+        readers = count;
+        if (advance(told) || (current != null && current != wanted())) {
+            switchIfIdle();
+        }
+    }
+
+    /**
+     * The server asks this solo reader to hand over: done at once when it holds nothing, else (an
+     * AT_LEAST_ONCE reader with records in hand) at its next poll or close; {@link #handedOver()}
+     * says when.
+     */
+    void handOver() {
+        advance(Sharing.HANDING_OVER);
+        if (sharing == Sharing.SHARED) {
+            handedOver = true;
+        } else {
+            switchIfIdle();
+        }
+    }
+
+    boolean handedOver() {
+        return handedOver;
+    }
+
+    // ---- events from the application ---------------------------------------------------------
+
+    /** Joins the group and fetches ahead while idle (AT_MOST_ONCE, EXACTLY_ONCE); AT_LEAST_ONCE joins at its first poll. */
+    void getReady() {
+        readyAsked = true;
+        if (consumer == null && !closed && mode != ConsumerMode.AT_LEAST_ONCE) {
+            fetchAheadFor(JOIN_WAIT_MS);
+        }
+    }
+
+    /**
+     * A poll starts: the fetch ahead stops, and under AT_LEAST_ONCE the records of the previous
+     * poll are accepted (with this poll's fetch, or committed now if the consumer is about to be
+     * replaced). Then {@link #pollStep} until it returns records or the deadline passes.
+     */
+    void beginPoll() throws BackendException {
+        requireOpen();
+        long now = outside.nanoTime();
+        if (lastHandOverNs != 0) { // the first poll since records were handed over
+            pollGapNs = now - lastHandOverNs;
+            lastHandOverNs = 0;
+        }
+        fetchAheadUntilNs = 0;
+        settleFetched();
+        if (mode == ConsumerMode.AT_LEAST_ONCE && consumer != null && acquisition == wanted()) {
+            acceptWithNextFetch();
+        } else {
+            acceptUnacknowledged();
+        }
+    }
+
+    /**
+     * One step of a poll: the records accepted ahead, or what one wait of at most {@link #SLICE_MS}
+     * on the consumer brings; null if nothing yet and the deadline is not reached (the caller
+     * handles other events and steps again; while {@link #waitsForServer()}, it may wait for them
+     * until the deadline). An empty list once the deadline has passed.
+     */
+    List<byte[]> pollStep(long deadlineNs, boolean checkReachable) throws BackendException {
+        requireOpen();
+        if (!ahead.isEmpty()) {
+            List<byte[]> values = ahead;
+            ahead = List.of();
+            accepted.addAndGet(values.size());
+            handedOverNow(values);
+            return values;
+        }
+        useAcquisition(wanted());
+        long now = outside.nanoTime();
+        if (consumer == null) { // handing over: nothing may be read until the server says the reader shares
+            return now >= deadlineNs ? List.of() : null;
+        }
+        long leftMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, deadlineNs - now));
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(Math.min(SLICE_MS, leftMs)));
+        if (records.isEmpty()) {
+            if (outside.nanoTime() < deadlineNs) {
+                return null;
+            }
+            if (checkReachable) {
+                outside.checkReachable();
+            }
+            return List.of();
+        }
+        acceptancesUnsent = false; // the fetch that returned records carried them
+        if (mode == ConsumerMode.AT_LEAST_ONCE) {
+            unacknowledged = records;
+            lastHandOverNs = outside.nanoTime();
+            return values(records, Set.of()).mine();
+        }
+        Taken taken = values(records, consumer.acceptAndCommit(records));
+        accepted.addAndGet(taken.accepted());
+        handedOverNow(taken.mine());
+        return taken.mine();
+    }
+
+    /** Whether a poll can only wait for the server (the reader hands over and reads nothing meanwhile). */
+    boolean waitsForServer() {
+        return !closed && consumer == null && wanted() == null;
+    }
+
+    /**
+     * Closes: accepts what the last poll returned (AT_LEAST_ONCE), gives back what was accepted
+     * ahead, and leaves the group.
+     */
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        fetchAheadUntilNs = 0;
+        try {
+            if (!fetched.isEmpty()) {
+                consumer.release(fetched); // never accepted: for the application's other readers
+                fetched = ConsumerRecords.empty();
+            }
+            acceptUnacknowledged();
+            if (!ahead.isEmpty()) {
+                giveBack();
+            }
+        } catch (BackendException | KafkaException e) {
+            LOG.warn("closing reader of {} for {}: {}", topic, group, e.getMessage());
+        }
+        try {
+            if (consumer != null) {
+                consumer.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
+            }
+        } catch (KafkaException e) {
+            LOG.warn("closing reader of {} for {}: {}", topic, group, e.toString());
+        }
+        consumer = null;
+        acquisition = null;
+        handedOver = true;
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    // ---- idle time ---------------------------------------------------------------------------
+
+    /** When {@link #idle()} is next due (Long.MAX_VALUE: never until another event). */
+    long idleDueNs() {
+        if (closed) {
+            return Long.MAX_VALUE;
+        }
+        if (!fetched.isEmpty() || (fetchAheadUntilNs != 0 && ahead.isEmpty())) {
+            return outside.nanoTime();
+        }
+        if (!ahead.isEmpty()) {
+            return aheadSinceNs + TimeUnit.MILLISECONDS.toNanos(GIVE_BACK_MS);
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /** Nothing else to do: gives back what waited too long, or fetches ahead for one slice. */
+    void idle() {
+        if (closed) {
+            return;
+        }
+        settleFetched();
+        long now = outside.nanoTime();
+        if (!ahead.isEmpty() && now - aheadSinceNs >= TimeUnit.MILLISECONDS.toNanos(GIVE_BACK_MS)) {
+            LOG.debug("reader of {} for {}: {} records accepted ahead not asked for within {} ms", topic, group,
+                    ahead.size(), GIVE_BACK_MS);
+            giveBack();
+        }
+        if (fetchAheadUntilNs != 0) {
+            fetchAheadSlice(now);
+        }
+    }
+
+    private void fetchAheadFor(long ms) {
+        fetchAheadUntilNs = outside.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+    }
+
+    private void fetchAheadSlice(long now) {
+        if (!ahead.isEmpty() || now >= fetchAheadUntilNs) {
+            fetchAheadUntilNs = 0;
+            return;
+        }
+        try {
+            // Between empty slices the consumer holds nothing: the acquisition may switch here.
+            useAcquisition(wanted());
+            if (consumer == null) {
+                fetchAheadUntilNs = 0; // handing over
+                return;
+            }
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(fetchAheadUntilNs - now);
+            ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(Math.max(1, Math.min(SLICE_MS,
+                    leftMs))));
+            if (records.isEmpty()) {
+                return;
+            }
+            fetchAheadUntilNs = 0;
+            fetched = records; // settled once the news that came meanwhile is applied
+        } catch (BackendException | KafkaException e) {
+            fetchAheadUntilNs = 0;
+            LOG.warn("reader of {} for {}: fetch ahead failed (the next poll fetches): {}", topic, group, e.toString());
+        }
+    }
+
+    /**
+     * Accepts what the fetch ahead got, unless the acquisition changed while it waited: a whole
+     * batch acquired just as another reader arrived is not this reader's alone any more, and is
+     * released unaccepted for the readers to share. Then switches if the news asked for it.
+     */
+    private void settleFetched() {
+        if (fetched.isEmpty()) {
+            return;
+        }
+        ConsumerRecords<byte[], byte[]> records = fetched;
+        fetched = ConsumerRecords.empty();
+        try {
+            if (acquisition != wanted()) {
+                consumer.release(records);
+                LOG.debug("reader of {} for {}: released {} records fetched ahead in bulk as readers joined", topic,
+                        group, records.count());
+            } else {
+                Taken taken = values(records, consumer.acceptAndCommit(records));
+                accepted.addAndGet(taken.skipped());
+                if (!taken.mine().isEmpty()) {
+                    ahead = taken.mine();
+                    aheadSinceNs = outside.nanoTime();
+                }
+            }
+        } catch (BackendException | KafkaException e) {
+            LOG.warn("reader of {} for {}: records fetched ahead not accepted (they come again): {}", topic, group,
+                    e.toString());
+        }
+        switchIfIdle();
+    }
+
+    // ---- queries -----------------------------------------------------------------------------
+
+    long acceptedCount() {
+        return accepted.get();
+    }
+
+    /** Whether a fetch ahead got records not settled yet (the next {@link #idle()} settles them). */
+    boolean holdsFetched() {
+        return !fetched.isEmpty();
+    }
+
+    boolean hasConsumer() {
+        return consumer != null;
+    }
+
+    int aheadCount() {
+        return ahead.size();
+    }
+
+    // ---- transitions -------------------------------------------------------------------------
+
+    /** Moves the sharing forward to {@code told} (a stale push moves nothing); true if it moved. */
+    private boolean advance(Sharing told) {
+        if (sharing == null || told.compareTo(sharing) > 0) {
+            sharing = told;
+            return true;
+        }
+        return false;
+    }
+
+    /** The acquisition the reader should read with now; null while it hands over (it must read nothing). */
+    private Acquisition wanted() {
+        if (sharing == Sharing.SOLO) {
+            return Acquisition.SOLO;
+        }
+        return sharing == Sharing.HANDING_OVER ? null : Acquisition.forReaders(readers);
+    }
+
+    /** Replaces the consumer now if it holds nothing and another is wanted (else the next poll or fetch ahead does). */
+    private void switchIfIdle() {
+        if (closed || !unacknowledged.isEmpty() || acceptancesUnsent || !fetched.isEmpty()) {
+            return;
+        }
+        Acquisition w = wanted();
+        if (consumer == null && w != null) {
+            if (readyAsked) {
+                getReady(); // it may read now: join (a hand-over kept it from joining earlier)
+            }
+            return; // else the first poll makes the consumer
+        }
+        if (consumer != null && w == acquisition) {
+            return;
+        }
+        try {
+            useAcquisition(w);
+        } catch (BackendException | KafkaException e) {
+            LOG.debug("reader of {} for {}: switch deferred to the next poll: {}", topic, group, e.toString());
+        }
+    }
+
+    /**
+     * Called when the consumer holds no record (everything it returned is accepted): a share
+     * consumer acquires only inside poll and returns all it acquired, so it can leave without
+     * releasing any, and a consumer with the wanted acquisition replaces it ({@code w} null: none,
+     * the hand-over is done).
+     */
+    private void useAcquisition(Acquisition w) throws BackendException {
+        if (consumer != null && w == acquisition && !consumer.fenced()) {
+            return;
+        }
+        if (consumer != null) {
+            if (consumer.fenced() && w == Acquisition.SOLO) {
+                // Removed from its group while the server never asked it to hand over: the coordinator
+                // timed it out (a long pause). A new member goes on where the reader is.
+                LOG.warn("reader of {} for {}: no longer a member of its solo group; joining again", topic, group);
+            }
+            LOG.debug("reader of {} for {}: {} -> {} acquisition ({} readers)", topic, group, acquisition, w, readers);
+            GroupConsumer old = consumer;
+            consumer = null;
+            acquisition = null;
+            if (acceptancesUnsent || old.hasUnsentAcceptances()) {
+                acceptancesUnsent = false;
+                old.commitAccepted();
+            }
+            old.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
+        }
+        if (w == null) {
+            handedOver = true;
+            return;
+        }
+        consumer = outside.consumer(w, accepted::addAndGet);
+        acquisition = w;
+    }
+
+    /** Records were handed to the application: fetch the next ahead if it comes back soon enough. */
+    private void handedOverNow(List<byte[]> values) {
+        lastHandOverNs = outside.nanoTime();
+        if (values.isEmpty() || mode == ConsumerMode.AT_LEAST_ONCE
+                || pollGapNs > TimeUnit.MILLISECONDS.toNanos(FETCH_AHEAD_MAX_GAP_MS)) {
+            return;
+        }
+        fetchAheadFor(FETCH_AHEAD_MS);
+    }
+
+    /**
+     * Publishes the records accepted ahead again, for this application's group only, then counts
+     * the originals as accepted (in that order: a drain that sees the count also sees the copies).
+     */
+    private void giveBack() {
+        List<byte[]> values = ahead;
+        ahead = List.of();
+        try {
+            outside.giveBack(values);
+            accepted.addAndGet(values.size());
+        } catch (BackendException e) {
+            LOG.error("reader of {} for {}: {} records accepted ahead could not be given back and are lost: {}",
+                    topic, group, values.size(), e.getMessage());
+        }
+    }
+
+    /**
+     * AT_LEAST_ONCE: accepts the records the last poll returned and commits now (before close, or
+     * before the consumer is replaced). The acknowledgement callback counts them.
+     */
+    private void acceptUnacknowledged() throws BackendException {
+        if (consumer == null
+                || (unacknowledged.isEmpty() && !acceptancesUnsent && !consumer.hasUnsentAcceptances())) {
+            return;
+        }
+        if (!unacknowledged.isEmpty()) {
+            consumer.acceptWithNextPoll(unacknowledged);
+        }
+        unacknowledged = ConsumerRecords.empty();
+        acceptancesUnsent = false;
+        consumer.commitAccepted();
+    }
+
+    /**
+     * AT_LEAST_ONCE: marks the records the last poll returned as accepted; the poll that follows
+     * sends that with its fetch instead of a commit of its own first (one round trip less before
+     * the next records). The acknowledgement callback counts them once the broker has answered.
+     */
+    private void acceptWithNextFetch() {
+        if (unacknowledged.isEmpty()) {
+            return;
+        }
+        consumer.acceptWithNextPoll(unacknowledged);
+        unacknowledged = ConsumerRecords.empty();
+        acceptancesUnsent = true;
+    }
+
+    private void requireOpen() throws BackendException {
+        if (closed) {
+            throw new BackendException("Kafka backend: subscriber of " + topic + " is closed");
+        }
+    }
+
+    /** What a reader got from a fetch: its values, and how many copies given back for another group it skipped. */
+    private record Taken(List<byte[]> mine, int skipped) {
+        /** Records whose acceptance the broker confirmed: this reader's and the skipped copies. */
+        int accepted() {
+            return mine.size() + skipped;
+        }
+    }
+
+    private Taken values(ConsumerRecords<byte[], byte[]> records, Set<TopicPartition> dropped) {
+        List<byte[]> out = new ArrayList<>(records.count());
+        int skipped = 0;
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            if (!dropped.isEmpty() && dropped.contains(new TopicPartition(r.topic(), r.partition()))) {
+                continue;
+            }
+            Header only = r.headers().lastHeader(ONLY_FOR_GROUP_HEADER);
+            if (only != null && !group.equals(new String(only.value(), StandardCharsets.UTF_8))) {
+                skipped++;
+            } else {
+                out.add(r.value());
+            }
+        }
+        return new Taken(out, skipped);
+    }
+}

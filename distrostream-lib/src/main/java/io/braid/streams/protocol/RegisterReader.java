@@ -1,5 +1,0 @@
-package io.braid.streams.protocol;
-
-/** {@code readerId} (one per handle) becomes a reader of the stream for its client. Answered by {@link Ack}. */
-public record RegisterReader(long requestId, String streamId, String clientId, String readerId) implements StreamRequest {
-}

@@ -1,5 +1,0 @@
-package io.braid.streams.protocol;
-
-/** Where object-stream data lives; the server starts its embedded Kafka broker if needed. Answered by {@link ServerInfo}. */
-public record ServerInfoRequest(long requestId) implements StreamRequest {
-}

@@ -1,5 +1,0 @@
-package io.braid.streams.protocol;
-
-/** Server to client, unsolicited: every writer of the stream has closed it. */
-public record StreamClosedPush(String streamId) implements StreamMessage {
-}

@@ -1,8 +1,0 @@
-package io.braid.streams.protocol;
-
-import io.braid.comm.message.Message;
-
-/** A message of the stream protocol (client <-> stream server). */
-public sealed interface StreamMessage extends Message permits StreamRequest, StreamReply, ClientHello, StreamClosedPush,
-        ReaderProgress, ObjectReaderClosed, ApplicationReaders, HandOver, HandedOver {
-}

@@ -1,0 +1,81 @@
+package io.braid.streams.internals.client;
+
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.StreamType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** What readers tell the stream server about their accepted records, over a real server (in-memory records). */
+class ObjectReaderTest {
+
+    TestStreamServer s;
+    DistroStreamClient writer;
+    String id;
+
+    @BeforeEach
+    void start() throws Exception {
+        s = new TestStreamServer();
+        writer = s.client("app");
+        id = writer.register(StreamType.OBJECT, null, ConsumerMode.AT_MOST_ONCE, null).streamId();
+        writer.registerWriter(id, "w");
+        writer.objectBackend().publisher(id).publish(List.of(new byte[1], new byte[2], new byte[3]));
+    }
+
+    @AfterEach
+    void stop() {
+        s.close();
+    }
+
+    /** What the server has for {@code app}, asked without adding anything. */
+    long total(String app) throws Exception {
+        return s.client(app).applicationProgress(id, "probe", 0);
+    }
+
+    static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 10 s: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void countsReachTheServerWhenTheStreamClosesNotBefore() throws Exception {
+        DistroStreamClient c = s.client("app");
+        c.registerReader(id, "role"); // the client knows the stream: the server tells it when it closes
+        ObjectReader r = ObjectReader.open(c, id, ConsumerMode.AT_MOST_ONCE);
+        assertEquals(3, r.poll(0).size());
+        assertEquals(0, total("app"), "nothing is reported while the stream is open");
+        writer.closeWriter(id, "w");
+        eventually(() -> {
+            try {
+                return total("app") == 3;
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }, "the reader's count, sent on the closing push");
+        assertEquals(0, total("other"), "another application's total is its own");
+    }
+
+    @Test
+    void aReaderThatClosesReportsAndTheLastReadersDrainCountsIt() throws Exception {
+        ObjectReader early = ObjectReader.open(s.client("app"), id, ConsumerMode.AT_MOST_ONCE);
+        assertEquals(3, early.poll(0).size());
+        early.close();
+        assertEquals(3, total("app"));
+        writer.objectBackend().publisher(id).publish(List.of(new byte[4]));
+        writer.closeWriter(id, "w");
+        ObjectReader last = ObjectReader.open(s.client("app"), id, ConsumerMode.AT_MOST_ONCE);
+        assertEquals(1, last.poll(0).size(), "the drain takes the one record left");
+        assertEquals(4, total("app"), "and reported it");
+        assertEquals(List.of(), last.poll(0));
+    }
+}
