@@ -173,7 +173,11 @@ class FetchAheadKafkaTest {
         try (GroupSubscriber first = (GroupSubscriber) KAFKA.backend().subscriber(stream, "app6", ConsumerMode.AT_MOST_ONCE)) {
             first.readersOfApplication(1); // alone: it fetches whole batches
             first.getReady();
-            Thread.sleep(100); // its fetch ahead is waiting for records
+            long joined = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!first.hasConsumer() && System.nanoTime() < joined) {
+                Thread.sleep(5); // polling a condition, with a deadline
+            }
+            assertTrue(first.hasConsumer(), "getting ready made its consumer: its fetch ahead waits for records");
             first.readersOfApplication(2); // a second reader arrives
             ObjectPublisher pub = KAFKA.backend().publisher(stream);
             List<byte[]> values = new ArrayList<>();
