@@ -63,6 +63,7 @@ public final class RuntimeCore {
     private final TraceRecorder trace;
 
     private final Map<Long, TaskRecord> tasks = new HashMap<>();
+    private final DataDrops drops;
     private final Map<Long, TaskRecord> jobs = new HashMap<>();
     private final Map<Long, List<Runnable>> onTaskEnd = new HashMap<>();
     private final List<Runnable> onIdle = new ArrayList<>();
@@ -91,6 +92,7 @@ public final class RuntimeCore {
         this.progress = progress;
         this.onFatal = onFatal;
         this.trace = trace;
+        this.drops = new DataDrops(this, analyser, tasks, masterStore, locations, workers);
         this.touched = new boolean[workers.size()];
         this.streams = new StreamTasks(analyser);
         this.auto = new AutoConstraints(scheduler, i -> workers.get(i).name(), trace,
@@ -678,78 +680,16 @@ public final class RuntimeCore {
 
     /**
      * The main program is done with the datum: later uses of its key start a new datum, and the
-     * version task {@code taskId} reads of it is deleted everywhere (master, workers) once that
-     * task and every other pending reader of the version have ended. For {@code IN_DELETE}
-     * parameters, {@code deregisterObject} and {@code deleteFile}.
+     * version task {@code taskId} reads of it is deleted everywhere once no pending task reads it
+     * ({@link DataDrops}). For {@code IN_DELETE} parameters, {@code deregisterObject} and {@code deleteFile}.
      */
     public void dropAfterUse(io.braid.engine.analysis.DataKey key, long taskId) {
-        TaskRecord rec = tasks.get(taskId);
-        String name = null;
-        if (rec != null) {
-            List<SubmittedParam> params = rec.submission.params();
-            for (int i = 0; i < params.size() && name == null; i++) {
-                DataVersion v = rec.analysed.readVersion(i);
-                if (key.equals(params.get(i).key()) && v != null) {
-                    name = v.name();
-                }
-            }
-        }
-        analyser.deleteData(key);
-        if (name != null) {
-            String version = name;
-            whenTaskEnds(taskId, () -> dropVersion(version));
-        }
+        drops.dropAfterUse(key, taskId);
     }
 
-    /**
-     * Forgets the datum now (later uses start a new one) and deletes its current version once
-     * every pending task that reads it has ended. For {@code deleteFile} and {@code deregisterObject}.
-     */
+    /** Forgets the datum now and deletes its current version once its pending readers have ended ({@link DataDrops}). */
     public void dropDatum(io.braid.engine.analysis.DataKey key) {
-        var current = analyser.currentVersion(key);
-        if (current.isEmpty()) {
-            return;
-        }
-        DataVersion v = current.get();
-        long writer = analyser.writerOf(v);
-        List<Long> waits = new ArrayList<>(analyser.groupMembersPending(key));
-        if (writer > 0 && tasks.containsKey(writer)) {
-            waits.add(writer); // its output must exist before it can go
-        }
-        analyser.deleteData(key);
-        whenTasksEnd(waits, () -> dropVersion(v.name()));
-    }
-
-    /** Deletes the version's copies once no pending task reads it. */
-    private void dropVersion(String name) {
-        List<Long> readers = new ArrayList<>();
-        for (TaskRecord r : tasks.values()) {
-            for (int i = 0; i < r.analysed.paramCount(); i++) {
-                DataVersion v = r.analysed.readVersion(i);
-                if (v != null && v.name().equals(name)) {
-                    readers.add(r.id());
-                    break;
-                }
-            }
-        }
-        if (!readers.isEmpty()) {
-            whenTasksEnd(readers, () -> dropVersion(name));
-            return;
-        }
-        masterStore.remove(name).ifPresent(path -> {
-            try {
-                java.nio.file.Files.deleteIfExists(path);
-            } catch (java.io.IOException e) {
-                LOG.warn("cannot delete {} ({}): {}", path, name, e.getMessage());
-            }
-        });
-        for (int h : locations.remove(name)) {
-            if (h >= 0 && workers.get(h).alive()) {
-                workers.get(h).write(new io.braid.comm.message.DeleteData(List.of(name)));
-                workers.get(h).flush();
-            }
-        }
-        LOG.debug("dropped {}", name);
+        drops.dropDatum(key);
     }
 
     // ---- waiting --------------------------------------------------------------------------------

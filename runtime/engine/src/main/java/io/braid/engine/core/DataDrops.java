@@ -1,0 +1,117 @@
+package io.braid.engine.core;
+
+import io.braid.engine.analysis.DataKey;
+import io.braid.engine.task.SubmittedParam;
+import io.braid.engine.analysis.TaskAnalyser;
+import io.braid.engine.data.DataLocations;
+import io.braid.engine.analysis.DataVersion;
+import io.braid.comm.transport.VersionStore;
+import io.braid.engine.dispatch.WorkerHandle;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Data the main program is done with ({@code IN_DELETE}, {@code deregisterObject},
+ * {@code deleteFile}): the analyser forgets the datum at once, and its version's copies (master,
+ * workers) are deleted once no pending task reads it. Core thread only.
+ */
+final class DataDrops {
+    private static final Logger LOG = LoggerFactory.getLogger(DataDrops.class);
+
+    private final RuntimeCore core;
+    private final TaskAnalyser analyser;
+    private final Map<Long, TaskRecord> tasks;
+    private final VersionStore masterStore;
+    private final DataLocations locations;
+    private final List<WorkerHandle> workers;
+
+    DataDrops(RuntimeCore core, TaskAnalyser analyser, Map<Long, TaskRecord> tasks, VersionStore masterStore,
+              DataLocations locations, List<WorkerHandle> workers) {
+        this.core = core;
+        this.analyser = analyser;
+        this.tasks = tasks;
+        this.masterStore = masterStore;
+        this.locations = locations;
+        this.workers = workers;
+    }
+
+    /**
+     * The main program is done with the datum: later uses of its key start a new datum, and the
+     * version task {@code taskId} reads of it is deleted everywhere (master, workers) once that
+     * task and every other pending reader of the version have ended. For {@code IN_DELETE}
+     * parameters, {@code deregisterObject} and {@code deleteFile}.
+     */
+    void dropAfterUse(DataKey key, long taskId) {
+        TaskRecord rec = tasks.get(taskId);
+        String name = null;
+        if (rec != null) {
+            List<SubmittedParam> params = rec.submission.params();
+            for (int i = 0; i < params.size() && name == null; i++) {
+                DataVersion v = rec.analysed.readVersion(i);
+                if (key.equals(params.get(i).key()) && v != null) {
+                    name = v.name();
+                }
+            }
+        }
+        analyser.deleteData(key);
+        if (name != null) {
+            String version = name;
+            core.whenTaskEnds(taskId, () -> dropVersion(version));
+        }
+    }
+
+    /**
+     * Forgets the datum now (later uses start a new one) and deletes its current version once
+     * every pending task that reads it has ended. For {@code deleteFile} and {@code deregisterObject}.
+     */
+    void dropDatum(DataKey key) {
+        var current = analyser.currentVersion(key);
+        if (current.isEmpty()) {
+            return;
+        }
+        DataVersion v = current.get();
+        long writer = analyser.writerOf(v);
+        List<Long> waits = new ArrayList<>(analyser.groupMembersPending(key));
+        if (writer > 0 && tasks.containsKey(writer)) {
+            waits.add(writer); // its output must exist before it can go
+        }
+        analyser.deleteData(key);
+        core.whenTasksEnd(waits, () -> dropVersion(v.name()));
+    }
+
+    /** Deletes the version's copies once no pending task reads it. */
+    private void dropVersion(String name) {
+        List<Long> readers = new ArrayList<>();
+        for (TaskRecord r : tasks.values()) {
+            for (int i = 0; i < r.analysed.paramCount(); i++) {
+                DataVersion v = r.analysed.readVersion(i);
+                if (v != null && v.name().equals(name)) {
+                    readers.add(r.id());
+                    break;
+                }
+            }
+        }
+        if (!readers.isEmpty()) {
+            core.whenTasksEnd(readers, () -> dropVersion(name));
+            return;
+        }
+        masterStore.remove(name).ifPresent(path -> {
+            try {
+                java.nio.file.Files.deleteIfExists(path);
+            } catch (java.io.IOException e) {
+                LOG.warn("cannot delete {} ({}): {}", path, name, e.getMessage());
+            }
+        });
+        for (int h : locations.remove(name)) {
+            if (h >= 0 && workers.get(h).alive()) {
+                workers.get(h).write(new io.braid.comm.message.DeleteData(List.of(name)));
+                workers.get(h).flush();
+            }
+        }
+        LOG.debug("dropped {}", name);
+    }
+}
