@@ -1,6 +1,5 @@
 package io.braid.engine.core;
 
-import io.braid.api.OnFailure;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskDone;
@@ -52,7 +51,6 @@ public final class RuntimeCore {
     private final JobFactory jobFactory;
     private final TaskStats stats = new TaskStats();
     private final PrefetchPolicy prefetch = new PrefetchPolicy();
-    private final Lineage lineage = new Lineage();
     private final StreamTasks streams;
     private final CommutativeGroups commutative = new CommutativeGroups();
     private final TaskGroups groups = new TaskGroups();
@@ -65,17 +63,10 @@ public final class RuntimeCore {
     private final Map<Long, TaskRecord> tasks = new HashMap<>();
     private final DataDrops drops;
     private final Map<Long, TaskRecord> jobs = new HashMap<>();
-    private final Map<Long, List<Runnable>> onTaskEnd = new HashMap<>();
-    private final List<Runnable> onIdle = new ArrayList<>();
+    private final Continuations continuations = new Continuations(tasks);
+    private final WorkerLosses losses;
+    private final TaskFailures failures;
     private final boolean[] touched;
-    /** Lost nodes on which a new worker is being started. */
-    private final java.util.Set<Integer> restarting = new java.util.HashSet<>();
-    /** Tasks that will never run or whose failure was passed over, by id: why (for the main program's errors). */
-    private final Map<Long, String> notRun = new HashMap<>();
-    /** Where empty values of tasks whose failure is ignored are written (files); null: a temporary directory. */
-    private java.nio.file.Path emptyValuesDir;
-    /** Lines for the user (stderr) that do not stop the run. */
-    private Consumer<String> userWarnings = line -> { };
     private long nextJobId = 1;
     private long done;
     private String fatal;
@@ -97,6 +88,9 @@ public final class RuntimeCore {
         this.streams = new StreamTasks(analyser);
         this.auto = new AutoConstraints(scheduler, i -> workers.get(i).name(), trace,
                 () -> System.currentTimeMillis() * 1000);
+        this.losses = new WorkerLosses(this, workers, scheduler, auto, locations, tasks, jobs);
+        this.failures = new TaskFailures(this, analyser, scheduler, auto, workers, masterStore, locations, groups,
+                tasks, jobs);
     }
 
     /**
@@ -117,12 +111,12 @@ public final class RuntimeCore {
 
     /** Who shows the user the lines that do not stop the run (a task failure passed over). */
     public void setUserWarnings(Consumer<String> warnings) {
-        userWarnings = warnings;
+        failures.setUserWarnings(warnings);
     }
 
     /** Where the empty output files of tasks whose failure is ignored ({@code onFailure = IGNORE}) go. */
     public void setEmptyValuesDir(java.nio.file.Path dir) {
-        emptyValuesDir = dir;
+        failures.setEmptyValuesDir(dir);
     }
 
     /** Where types with an auto storage-bandwidth constraint run their tasks while they learn. */
@@ -187,7 +181,7 @@ public final class RuntimeCore {
         }
     }
 
-    private void makeReady(TaskRecord rec) {
+    void makeReady(TaskRecord rec) {
         if (!streams.admit(rec)) {
             return; // a stream consumer waiting for its producers; StreamTasks gives it back
         }
@@ -206,7 +200,7 @@ public final class RuntimeCore {
     }
 
     /** Back to the scheduler after a retry or a lost worker. */
-    private void requeue(TaskRecord rec) {
+    void requeue(TaskRecord rec) {
         streams.requeued(rec);
         makeReady(rec);
     }
@@ -248,7 +242,7 @@ public final class RuntimeCore {
                     scheduler.release(rec.id());
                     auto.ended(rec.id(), false, 0, 0);
                     List<String> lost = jobFactory.lostInputs(rec.analysed); // all of them, not just the first
-                    awaitRecomputed(rec, lost.isEmpty() ? List.of(e.dataName()) : lost);
+                    losses.awaitRecomputed(rec, lost.isEmpty() ? List.of(e.dataName()) : lost);
                     // The re-runs just made ready must be scheduled in this very pass: no other
                     // event may come to start another one (the run would idle forever).
                     again = true;
@@ -307,20 +301,18 @@ public final class RuntimeCore {
         if (rec.regeneration) {
             tasks.remove(rec.id());
             LOG.info("recomputed {} on {}", msg.outputs(), workers.get(node).name());
-            lineage.recomputed(rec, msg.outputs()).forEach(Runnable::run);
+            losses.recomputed(rec, msg.outputs());
             checkIdle();
             return;
         }
-        for (String out : msg.outputs()) {
-            lineage.produced(out, rec);
-        }
+        losses.produced(rec, msg.outputs());
         stats.record(rec.submission.definition().label(), msg.runNanos());
         scheduler.setPrefetch(prefetch.record(msg.runNanos()));
         finished(rec);
     }
 
     /** The task counts as ended well: its successors may run. */
-    private void finished(TaskRecord rec) {
+    void finished(TaskRecord rec) {
         tasks.remove(rec.id());
         done++;
         commutative.ended(rec).forEach(this::makeReady);
@@ -332,8 +324,27 @@ public final class RuntimeCore {
         }
         release(streams.ended(rec));
         groups.ended(rec.id(), rec.submission.groups());
-        runContinuations(rec.id());
+        continuations.taskEnded(rec.id());
         checkIdle();
+    }
+
+    /**
+     * The task will not run (cancelled, or it needs what a task failed for good would write):
+     * what waited for it moves on. {@code rec} is null when the core no longer had it.
+     */
+    void dropped(long id, TaskRecord rec) {
+        if (rec != null) {
+            streams.writerDropped(rec);
+            release(streams.ended(rec));
+            commutative.ended(rec).forEach(this::makeReady);
+            groups.ended(id, rec.submission.groups());
+        }
+        continuations.taskEnded(id);
+    }
+
+    /** A task whose failure is passed over writes no more stream elements. */
+    void writerDropped(TaskRecord rec) {
+        streams.writerDropped(rec);
     }
 
     public void taskFailed(int node, TaskFailed msg) {
@@ -343,95 +354,12 @@ public final class RuntimeCore {
         }
         scheduler.release(rec.id());
         auto.ended(rec.id(), false, 0, 0);
-        if (msg.inputUnavailable() && ++rec.inputLosses <= TaskRecord.MAX_INPUT_LOSSES) {
-            // The holder of an input vanished mid-fetch; its loss is being handled. Not the task's fault.
-            LOG.info("task {} could not fetch an input on {}; sending it again: {}", rec.submission.describe(),
-                    workers.get(node).name(), msg.error());
-            requeue(rec);
-            return;
-        }
-        if (msg.braidException() != null && !rec.submission.groups().isEmpty() && !rec.regeneration) {
-            groupException(rec, workers.get(node).name(), msg.braidException());
-            return;
-        }
-        rec.failures++;
-        rec.lastError = msg.error();
-        rec.lastFailedNode = workers.get(node).name();
-        if (msg.streamsUsed()) {
-            // As for a stream task on a lost worker: a second run would publish again or miss records.
-            LOG.error("task {} failed on {} after it exchanged stream elements:\n{}", rec.submission.describe(),
-                    rec.lastFailedNode, msg.error());
-            fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode + ": " + firstLine(msg.error())
-                    + System.lineSeparator() + "  it had published or taken stream elements, so it is not run again"
-                    + " (its readers have what it published, what it took is gone)" + System.lineSeparator()
-                    + "  worker log: " + workers.get(node).logFile(), rec);
-            return;
-        }
-        OnFailure policy = rec.submission.definition().onFailure();
-        if (policy == OnFailure.RETRY && rec.failures < TaskRecord.MAX_ATTEMPTS) {
-            LOG.warn("task {} failed on {}; resubmitting it to another resource: {}", rec.submission.describe(),
-                    rec.lastFailedNode, firstLine(msg.error()));
-            // A stream writer may go back to its node: other nodes may be full of its consumers.
-            rec.excludedNode = rec.analysed.writesStreams() ? -1 : node;
-            requeue(rec);
-            return;
-        }
-        if (rec.regeneration) {
-            policy = OnFailure.FAIL; // a re-run that cannot recompute lost data: its readers cannot go on
-        }
-        switch (policy) {
-            case IGNORE -> {
-                String line = "task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
-                        + " (onFailure = IGNORE): the run goes on, what it writes is empty: " + firstLine(msg.error());
-                LOG.warn(line);
-                userWarnings.accept(line);
-                notRun.put(rec.id(), "task " + rec.submission.describe() + " failed (onFailure = IGNORE): "
-                        + firstLine(msg.error()));
-                streams.writerDropped(rec);
-                ignoreFailure(rec);
-            }
-            case CANCEL_SUCCESSORS -> {
-                String why = "task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
-                        + " (onFailure = CANCEL_SUCCESSORS): " + firstLine(msg.error());
-                List<Long> cancelled = cancelWithSuccessors(rec, why);
-                String line = why + "; the run goes on without it and the " + (cancelled.size() - 1)
-                        + " task(s) that need what it writes";
-                LOG.warn(line);
-                userWarnings.accept(line);
-                checkIdle();
-            }
-            default -> {
-                LOG.error("task {} failed for good on {}:\n{}", rec.submission.describe(), rec.lastFailedNode, msg.error());
-                fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
-                        + (policy == OnFailure.FAIL ? " (onFailure = FAIL)" : " after " + rec.failures + " attempts")
-                        + ": " + firstLine(msg.error()) + System.lineSeparator() + "  worker log: "
-                        + workers.get(node).logFile(), rec);
-            }
-        }
-    }
-
-    /**
-     * The task threw a BraidException inside task groups: not a failure to retry, but the end of
-     * its groups. It and what needs its data are dropped, every group it belongs to records the
-     * message (for the main program's barrier) and has its unfinished tasks cancelled.
-     */
-    private void groupException(TaskRecord rec, String node, String message) {
-        List<String> names = rec.submission.groups();
-        String why = "task " + rec.submission.describe() + " threw BraidException on " + node + ": " + message;
-        LOG.info("{}; cancelling the unfinished tasks of group(s) {}", why, names);
-        groups.threw(names, message);
-        cancelWithSuccessors(rec, why);
-        for (String g : names) {
-            cancelGroupTasks(g, why);
-        }
-        checkIdle();
+        failures.failed(rec, node, msg);
     }
 
     /** The main program cancels the group ({@code Braid.cancelGroup}). */
     public void cancelGroup(String name) {
-        int n = cancelGroupTasks(name, "group " + name + " was cancelled by the main program");
-        LOG.info("group {} cancelled by the main program: {} unfinished task(s) cancelled", name, n);
-        checkIdle();
+        failures.cancelGroup(name);
     }
 
     /** Passes {@code then} the message of the BraidException a task of the group threw (null: none) once it has no unfinished task. */
@@ -440,98 +368,11 @@ public final class RuntimeCore {
     }
 
     /**
-     * Cancels the group's unfinished tasks and what needs their data: a running (or queued) job is
-     * forgotten and its worker told to stop it; the others never start. Returns how many.
-     */
-    private int cancelGroupTasks(String name, String why) {
-        int n = 0;
-        for (long id : groups.unfinished(name)) {
-            TaskRecord r = tasks.get(id);
-            if (r == null || r.regeneration) {
-                continue;
-            }
-            if (r.jobId != 0 && jobs.get(r.jobId) == r) {
-                jobs.remove(r.jobId);
-                scheduler.release(r.id());
-                auto.ended(r.id(), false, 0, 0);
-                WorkerHandle w = workers.get(r.node);
-                if (w.alive()) {
-                    w.write(new io.braid.comm.message.CancelJob(r.jobId, why));
-                    w.flush();
-                }
-            }
-            n += cancelWithSuccessors(r, "cancelled: " + why).size();
-        }
-        return n;
-    }
-
-    /**
-     * {@code onFailure = IGNORE}: the task counts as ended, and each version it writes gets an
-     * empty value on the master (null for an object or a result, an empty file for a file).
-     */
-    private void ignoreFailure(TaskRecord rec) {
-        AnalysedTask a = rec.analysed;
-        List<SubmittedParam> params = rec.submission.params();
-        for (int i = 0; i < a.paramCount(); i++) {
-            DataVersion out = a.writeVersion(i);
-            if (out == null) {
-                continue;
-            }
-            boolean file = i < params.size() && params.get(i).kind() == JobParam.Kind.FILE;
-            try {
-                if (file) {
-                    java.nio.file.Path empty = EmptyValues.file(emptyValuesDir, out.name());
-                    masterStore.putFile(out.name(), empty);
-                    locations.add(out.name(), DataLocations.MASTER, 0);
-                } else {
-                    byte[] none = EmptyValues.NULL_OBJECT;
-                    masterStore.putObject(out.name(), none);
-                    locations.add(out.name(), DataLocations.MASTER, none.length);
-                }
-            } catch (java.io.IOException e) {
-                fail("cannot write the empty value of " + out.name() + " for ignored task "
-                        + rec.submission.describe() + ": " + e.getMessage(), rec);
-                return;
-            }
-        }
-        finished(rec);
-    }
-
-    /**
-     * Drops the task and every task that needs what it writes, transitively: none of them will
-     * run, and whoever waits for them is told {@code why}. Returns their ids (the task first).
-     * The caller checks for idleness.
-     */
-    private List<Long> cancelWithSuccessors(TaskRecord rec, String why) {
-        List<Long> ids = new ArrayList<>();
-        ids.add(rec.id());
-        ids.addAll(analyser.taskFailedForGood(rec.id()));
-        for (long id : ids) {
-            TaskRecord r = tasks.remove(id);
-            notRun.put(id, id == rec.id() ? why : "it needs data of " + rec.submission.describe() + ", which was not"
-                    + " computed (" + why + ")");
-            if (r != null) {
-                streams.writerDropped(r);
-                release(streams.ended(r));
-                commutative.ended(r).forEach(this::makeReady);
-                groups.ended(id, r.submission.groups());
-            }
-            runContinuations(id);
-        }
-        return ids;
-    }
-
-    /**
      * Why {@code version} will never have a value, or null when it has or will have one: its
      * writer was cancelled (for the main program's error).
      */
     public String whyNotComputed(DataVersion version) {
-        long writer = analyser.writerOf(version);
-        if (writer <= 0 || !analyser.isFailed(writer)) {
-            return null;
-        }
-        String why = notRun.get(writer);
-        return version.name() + " was not computed: " + (why != null ? why : "its task " + writer + " did not run");
+        return failures.whyNotComputed(version);
     }
 
     /** {@link #workerLost(int, boolean)} of a worker that will not be started again. */
@@ -546,66 +387,12 @@ public final class RuntimeCore {
      * {@link #nodeExcluded} follows); until then the run does not count as stalled.
      */
     public void workerLost(int node, boolean restarting) {
-        WorkerHandle w = workers.get(node);
-        if (!w.alive()) {
-            return;
-        }
-        if (restarting) {
-            this.restarting.add(node);
-        }
-        w.lost();
-        scheduler.removeNode(node);
-        auto.nodeLost(node);
-        int lost = locations.removeNode(node);
-        List<TaskRecord> running = new ArrayList<>();
-        for (TaskRecord rec : jobs.values()) {
-            if (rec.node == node) {
-                running.add(rec);
-            }
-        }
-        List<TaskRecord> streamTasks = new ArrayList<>();
-        List<TaskRecord> rerun = new ArrayList<>();
-        for (TaskRecord rec : running) {
-            jobs.remove(rec.jobId);
-            scheduler.release(rec.id());
-            auto.ended(rec.id(), false, 0, 0);
-            (rec.analysed.usesStreams() ? streamTasks : rerun).add(rec);
-        }
-        LOG.warn("worker {} lost ({} data versions had no other copy); resubmitting {} of its {} running tasks",
-                w.name(), lost, rerun.size(), running.size());
-        TaskRecord killer = null;
-        for (TaskRecord rec : rerun) {
-            if (rec.lostWorkers == null) {
-                rec.lostWorkers = new ArrayList<>(TaskRecord.MAX_WORKER_LOSSES);
-            }
-            rec.lostWorkers.add(w.name());
-            if (rec.lostWorkers.size() >= TaskRecord.MAX_WORKER_LOSSES && killer == null) {
-                killer = rec;
-            }
-            rec.excludedNode = node;
-            requeue(rec);
-        }
-        if (killer != null) {
-            fail("task " + killer.submission.describe() + " was running on its worker each of the "
-                    + killer.lostWorkers.size() + " times the worker died (" + String.join(", ", killer.lostWorkers)
-                    + "): it is likely what ends them (System.exit, a crash, running out of memory), so the run"
-                    + " stops (worker log: " + w.logFile() + ")", killer);
-            return;
-        }
-        if (!streamTasks.isEmpty()) {
-            fail(lostStreamTasks(w, streamTasks));
-        } else if (workers.stream().noneMatch(WorkerHandle::alive) && this.restarting.isEmpty()) {
-            fail("every worker is lost (the last was " + w.name() + ", log: " + w.logFile() + ")");
-        }
+        losses.workerLost(node, restarting);
     }
 
     /** The worker started again on a lost node has connected: the node takes tasks again. */
     public void workerBack(int node) {
-        if (!restarting.remove(node)) {
-            return;
-        }
-        scheduler.restoreNode(node);
-        LOG.info("worker {} is back: the node takes tasks again", workers.get(node).name());
+        losses.workerBack(node);
     }
 
     /**
@@ -613,47 +400,7 @@ public final class RuntimeCore {
      * run goes on without it, and stops only when no node is left.
      */
     public void nodeExcluded(int node, String why) {
-        restarting.remove(node);
-        if (scheduler.isAlive(node)) { // its worker never came up: the core has not seen it lost
-            workers.get(node).lost();
-            scheduler.removeNode(node);
-            auto.nodeLost(node);
-        }
-        LOG.warn("node {} excluded: {}", workers.get(node).name(), why);
-        if (workers.stream().noneMatch(WorkerHandle::alive) && restarting.isEmpty()) {
-            fail("every node is lost or excluded (the last: " + workers.get(node).name() + ", " + why + ")");
-        }
-    }
-
-    /**
-     * A task that takes streams is not run again when its worker is lost: its readers already have
-     * what it published and what it took is gone from the stream, so a second run would publish
-     * everything again or miss records (and its readers elsewhere would wait for it meanwhile).
-     */
-    private static String lostStreamTasks(WorkerHandle w, List<TaskRecord> lost) {
-        String names = lost.stream().sorted(Comparator.comparingLong(TaskRecord::id))
-                .map(rec -> rec.submission.describe()).collect(Collectors.joining(", "));
-        return "worker " + w.name() + " was lost while it ran "
-                + (lost.size() == 1 ? "a task that takes" : lost.size() + " tasks that take") + " streams: " + names
-                + "; such a task is not run again (it would publish its records"
-                + " again, or miss the ones it took), so the run stops (worker log: " + w.logFile() + ")";
-    }
-
-    /**
-     * The task cannot be sent: {@code lost} inputs have no copy left. Recomputes all of them at
-     * once (each by its own producer's re-run) and makes the task ready again when the last is
-     * back. Should one be lost again meanwhile, the next dispatch finds it and starts over.
-     */
-    private void awaitRecomputed(TaskRecord rec, List<String> lost) {
-        int[] left = {lost.size()};
-        Runnable oneBack = () -> {
-            if (--left[0] == 0 && fatal == null) {
-                makeReady(rec);
-            }
-        };
-        for (String name : lost) {
-            recompute(name, oneBack);
-        }
+        losses.nodeExcluded(node, why);
     }
 
     /**
@@ -662,18 +409,7 @@ public final class RuntimeCore {
      * recomputed first, when it is dispatched, and so on back along the lineage.
      */
     public void recompute(String dataName, Runnable then) {
-        TaskRecord again;
-        try {
-            again = lineage.lost(dataName, then);
-        } catch (IllegalStateException e) {
-            fail(e.getMessage());
-            return;
-        }
-        if (again != null) {
-            LOG.warn("{} was lost with its worker: running {} again", dataName, again.submission.describe());
-            tasks.put(again.id(), again);
-            makeReady(again);
-        }
+        losses.recompute(dataName, then);
     }
 
     // ---- dropping data -------------------------------------------------------------------------
@@ -696,46 +432,21 @@ public final class RuntimeCore {
 
     /** Runs {@code r} on the core thread once task {@code taskId} has ended (at once if it has). */
     public void whenTaskEnds(long taskId, Runnable r) {
-        if (taskId == 0 || !tasks.containsKey(taskId)) {
-            r.run();
-        } else {
-            onTaskEnd.computeIfAbsent(taskId, k -> new ArrayList<>()).add(r);
-        }
+        continuations.whenTaskEnds(taskId, r);
     }
 
     /** Runs {@code r} on the core thread once every task of {@code taskIds} has ended (at once if they have). */
     public void whenTasksEnd(List<Long> taskIds, Runnable r) {
-        int[] left = {taskIds.size() + 1};
-        Runnable one = () -> {
-            if (--left[0] == 0) {
-                r.run();
-            }
-        };
-        for (long id : taskIds) {
-            whenTaskEnds(id, one);
-        }
-        one.run();
+        continuations.whenTasksEnd(taskIds, r);
     }
 
     /** Runs {@code r} on the core thread once no task is pending (at once if none is). */
     public void whenIdle(Runnable r) {
-        onIdle.add(r);
-        checkIdle();
+        continuations.whenIdle(r);
     }
 
-    private void runContinuations(long taskId) {
-        List<Runnable> rs = onTaskEnd.remove(taskId);
-        if (rs != null) {
-            rs.forEach(Runnable::run);
-        }
-    }
-
-    private void checkIdle() {
-        if (tasks.isEmpty() && !onIdle.isEmpty()) {
-            List<Runnable> rs = new ArrayList<>(onIdle);
-            onIdle.clear();
-            rs.forEach(Runnable::run);
-        }
+    void checkIdle() {
+        continuations.checkIdle();
     }
 
     // ---- progress guard ---------------------------------------------------------------------------
@@ -748,7 +459,7 @@ public final class RuntimeCore {
      * nodes were lost), or else the oldest pending task.
      */
     private String stallReason() {
-        if (!restarting.isEmpty()) {
+        if (losses.anyRestarting()) {
             return null; // a node coming back may host what is pending
         }
         if (tasks.isEmpty() || !jobs.isEmpty() || scheduler.runningCount() > 0 || scheduler.backlogCount() > 0) {
@@ -781,14 +492,13 @@ public final class RuntimeCore {
     }
 
     /** Stops the run; {@code culprit} is the task that failed for good, if one did. */
-    private void fail(String message, TaskRecord culprit) {
+    void fail(String message, TaskRecord culprit) {
         if (fatal != null) {
             return;
         }
         fatal = message;
         streams.runStopped(culprit, tasks.values());
-        onTaskEnd.clear();
-        onIdle.clear();
+        continuations.clear();
         onFatal.accept(message);
     }
 
@@ -821,8 +531,8 @@ public final class RuntimeCore {
         return workers;
     }
 
-    static String firstLine(String text) {
-        int nl = text.indexOf('\n');
-        return (nl < 0 ? text : text.substring(0, nl)).trim();
+    /** Whether the run has stopped. */
+    boolean stopped() {
+        return fatal != null;
     }
 }
