@@ -26,12 +26,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * The task life cycle, on the core thread: submission to the analyser, ready tasks to the
@@ -66,6 +64,7 @@ public final class RuntimeCore {
     private final Continuations continuations = new Continuations(tasks);
     private final WorkerLosses losses;
     private final TaskFailures failures;
+    private final StallGuard stallGuard;
     private final boolean[] touched;
     private long nextJobId = 1;
     private long done;
@@ -89,6 +88,7 @@ public final class RuntimeCore {
         this.auto = new AutoConstraints(scheduler, i -> workers.get(i).name(), trace,
                 () -> System.currentTimeMillis() * 1000);
         this.losses = new WorkerLosses(this, workers, scheduler, auto, locations, tasks, jobs);
+        this.stallGuard = new StallGuard(tasks, jobs, scheduler, workers, losses);
         this.failures = new TaskFailures(this, analyser, scheduler, auto, workers, masterStore, locations, groups,
                 tasks, jobs);
     }
@@ -266,7 +266,7 @@ public final class RuntimeCore {
             }
         }
         if (fatal == null) {
-            String stall = stallReason();
+            String stall = stallGuard.reason();
             if (stall != null) {
                 fail(stall);
             }
@@ -447,42 +447,6 @@ public final class RuntimeCore {
 
     void checkIdle() {
         continuations.checkIdle();
-    }
-
-    // ---- progress guard ---------------------------------------------------------------------------
-
-    /**
-     * Why the run can make no more progress, or null when it can. Called at the end of a dispatch
-     * pass: if tasks are pending (re-runs the main program waits for included) while no job is
-     * out on a worker and the pass started none, no event but a new submission can change that,
-     * and the pending tasks cannot be waited for. Names the first task no live node can host (its
-     * nodes were lost), or else the oldest pending task.
-     */
-    private String stallReason() {
-        if (losses.anyRestarting()) {
-            return null; // a node coming back may host what is pending
-        }
-        if (tasks.isEmpty() || !jobs.isEmpty() || scheduler.runningCount() > 0 || scheduler.backlogCount() > 0) {
-            return null;
-        }
-        List<TaskRecord> pending = tasks.values().stream().sorted(Comparator.comparingLong(TaskRecord::id)).toList();
-        for (TaskRecord rec : pending) {
-            var request = rec.submission.definition().request();
-            if (!scheduler.canEverRun(request)) {
-                String lostNodes = workers.stream().filter(w -> !w.alive()).map(WorkerHandle::name)
-                        .collect(Collectors.joining(", "));
-                return "no worker can run " + rec.submission.describe()
-                        + (rec.regeneration ? " (to recompute data lost with its worker)" : "")
-                        + ": every node that could host it (" + request.describe() + ") is lost"
-                        + (lostNodes.isEmpty() ? "" : " (lost: " + lostNodes + ")");
-            }
-        }
-        TaskRecord first = pending.get(0);
-        int before = first.analysed.unfinishedPredecessors();
-        String state = first.regeneration ? ", a re-run to recompute data lost with its worker"
-                : before > 0 ? ", waiting for " + before + " unfinished task(s)" : "";
-        return "the run can make no more progress: " + pending.size() + (pending.size() == 1 ? " task is" : " tasks are")
-                + " pending but none is running or can start (the oldest: " + first.submission.describe() + state + ")";
     }
 
     // ---- failure ----------------------------------------------------------------------------------
