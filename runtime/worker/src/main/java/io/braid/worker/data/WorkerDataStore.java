@@ -34,6 +34,15 @@ public final class WorkerDataStore {
         return workingDir.resolve("sandbox").resolve("job" + jobId);
     }
 
+    /**
+     * Removes every job sandbox: at start, what a worker process of this node that died left
+     * (the working directory is the node's own for the run, so no running job of another process
+     * uses it).
+     */
+    public void removeSandboxes() {
+        SandboxLinks.deleteTree(workingDir.resolve("sandbox"));
+    }
+
     public void delete(List<String> dataNames) {
         for (String name : dataNames) {
             versions.remove(name).filter(p -> p.startsWith(workingDir)).ifPresent(p -> {

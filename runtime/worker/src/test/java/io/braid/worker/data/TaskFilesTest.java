@@ -201,6 +201,32 @@ class TaskFilesTest {
     }
 
     @Test
+    void aVersionAnotherNodeWroteOnASharedDiskIsLinkedUnderItsOriginalName() throws Exception {
+        worker();
+        Path shared = Files.writeString(Files.createDirectories(tmp.resolve("pfs/wd-node2")).resolve("d1v2_counter"), "2");
+        JobParam p = new JobParam(JobParam.Kind.FILE, "java.lang.String", null, "d1v2", null,
+                List.of(new DataLocation("node2", "127.0.0.3", 1, shared.toString())), "counter");
+        try (TaskFiles files = new TaskFiles(store, inputs, 9)) {
+            Path seen = Path.of(files.path(p));
+            assertEquals("counter", seen.getFileName().toString());
+            assertEquals(shared.toRealPath(), seen.toRealPath(), "read in place through the link, not copied");
+        }
+        assertEquals("2", Files.readString(shared));
+    }
+
+    @Test
+    void removeSandboxesClearsWhatADeadWorkerLeft() throws Exception {
+        worker();
+        Path v1 = version("d1v1", "counter", "1");
+        TaskFiles files = new TaskFiles(store, inputs, 12);
+        files.path(in("d1v1", "counter")); // the process dies here: close() never runs
+        assertTrue(Files.exists(store.sandboxFor(12)));
+        store.removeSandboxes();
+        assertFalse(Files.exists(store.sandboxFor(12)));
+        assertEquals("1", Files.readString(v1));
+    }
+
+    @Test
     void aFailedTaskLeavesNoPreparedVersionBehind() throws Exception {
         worker();
         version("d1v1", "counter", "1");
