@@ -52,21 +52,17 @@ public final class TaskFiles implements AutoCloseable {
             return entry.toString();
         }
         Path version = store.filePathFor(p.outData(), p.fileName()).toAbsolutePath();
-        if (p.inData() != null) {
-            Path in = inputs.filePath(p.inData(), p.fileName(), p.sources());
-            Files.copy(in, version, StandardCopyOption.REPLACE_EXISTING); // the input version stays for other readers
-        } else {
+        Path entry = p.keepRename() ? version : entryFor(name);
+        bound.add(new Bound(p.outData(), entry, version)); // from here on, a job that fails deletes the version
+        if (p.inData() == null) {
             Files.deleteIfExists(version);
+            return entry.toString();
         }
-        if (p.keepRename()) {
-            bound.add(new Bound(p.outData(), version, version));
-            return version.toString();
+        Path in = inputs.filePath(p.inData(), p.fileName(), p.sources());
+        Files.copy(in, version, StandardCopyOption.REPLACE_EXISTING); // the input version stays for other readers
+        if (!entry.equals(version)) {
+            SandboxLinks.link(entry, version); // the task writes the new version in place through the link
         }
-        Path entry = entryFor(name);
-        if (p.inData() != null) {
-            SandboxLinks.link(entry, version); // written in place through the link
-        }
-        bound.add(new Bound(p.outData(), entry, version));
         return entry.toString();
     }
 
@@ -114,8 +110,22 @@ public final class TaskFiles implements AutoCloseable {
         }
     }
 
-    /** The sandbox of this job, if one was made (for tests and logs). */
-    public Path sandbox() {
+    /**
+     * The job's sandbox directory, made now if no parameter needed it yet: where a task that runs
+     * as its own process (a binary) can be started, beside its files, as COMPSs does.
+     */
+    public Path directory() throws IOException {
+        if (sandbox == null) {
+            Path dir = store.sandboxFor(jobId);
+            SandboxLinks.deleteTree(dir); // left by an earlier worker process in this directory
+            Files.createDirectories(dir);
+            sandbox = dir;
+        }
+        return sandbox;
+    }
+
+    /** The job's sandbox, or null while none was made. */
+    public Path sandboxIfMade() {
         return sandbox;
     }
 
@@ -124,12 +134,7 @@ public final class TaskFiles implements AutoCloseable {
      * of the same job took that name already, in a subdirectory of it, so the name stays intact.
      */
     private Path entryFor(String name) throws IOException {
-        if (sandbox == null) {
-            sandbox = store.sandboxFor(jobId);
-            SandboxLinks.deleteTree(sandbox); // left by an earlier worker process in this directory
-            Files.createDirectories(sandbox);
-        }
-        Path entry = sandbox.resolve(name);
+        Path entry = directory().resolve(name);
         for (int i = 2; Files.exists(entry, LinkOption.NOFOLLOW_LINKS) || taken(entry); i++) {
             entry = Files.createDirectories(sandbox.resolve(".p" + i)).resolve(name);
         }

@@ -35,8 +35,13 @@ public final class JobRunner {
 
     public TaskDone run(RunTask job) throws Throwable {
         Method method = invoker.find(job.className(), job.methodName(), job.paramTypes());
-        boolean withFiles = job.params().stream().anyMatch(p -> p.kind() == JobParam.Kind.FILE);
-        TaskFiles files = withFiles ? new TaskFiles(store, inputs, job.jobId()) : null;
+        TaskFiles files = null;
+        for (JobParam p : job.params()) {
+            if (p.kind() == JobParam.Kind.FILE) {
+                files = new TaskFiles(store, inputs, job.jobId());
+                break;
+            }
+        }
         try {
             return run(job, method, files);
         } finally {

@@ -184,7 +184,7 @@ class TaskFilesTest {
             assertEquals("d1v2_counter", seen.getFileName().toString());
             Files.writeString(seen, "2");
             assertEquals(seen, files.commit(w));
-            assertEquals(null, files.sandbox(), "no sandbox when every file keeps its rename");
+            assertEquals(null, files.sandboxIfMade(), "no sandbox when every file keeps its rename");
         }
         assertEquals("2", Files.readString(store.filePathFor("d1v2", "counter")));
     }
