@@ -5,7 +5,7 @@ import java.io.File;
 /**
  * A file written by a task on one host and read by a task on another (their architectures, set
  * in the XML, pin them). Usage: {@code hostfiles.Main <dir>}; prints {@code consumed: <path the
- * reader was given> | <content> | read in <reader's working dir>}.
+ * reader was given> | <content> | read in <reader's working dir> | <the file it really read>}.
  */
 public class Main {
     public static void main(String[] args) throws Exception {

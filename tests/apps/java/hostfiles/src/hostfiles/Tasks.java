@@ -10,8 +10,9 @@ public class Tasks {
         Files.writeString(Path.of(path), text + " written in " + Path.of("").toAbsolutePath());
     }
 
+    /** The path the task was given, the content, the reader's working dir, and the file it really read. */
     public static String consume(String path) throws IOException {
         return Path.of(path).toAbsolutePath() + " | " + Files.readString(Path.of(path)) + " | read in "
-                + Path.of("").toAbsolutePath();
+                + Path.of("").toAbsolutePath() + " | " + Path.of(path).toRealPath();
     }
 }

@@ -11,5 +11,6 @@ public class Main {
             w.println("hello from main");
         }
         System.out.println("task read: " + Tasks.whereIsIt(input.getPath()));
+        System.out.println("task saw the name: " + Tasks.nameOf(input.getPath()));
     }
 }

@@ -7,4 +7,7 @@ import io.braid.api.Type;
 public interface MainItf {
     @Method(declaringClass = "shareddisk.Tasks")
     String whereIsIt(@Parameter(type = Type.FILE) String file);
+
+    @Method(declaringClass = "shareddisk.Tasks")
+    String nameOf(@Parameter(type = Type.FILE) String file);
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A file on a disk that the XML declares shared by the master and the node is read in place by
- * the task; without the declaration it is copied into the worker's working directory.
+ * the task; without the declaration it is copied into the worker's working directory (as a
+ * renamed version, which the task sees under the main program's name).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class SharedDiskTest extends ItBase {
@@ -43,6 +44,7 @@ class SharedDiskTest extends ItBase {
         assertEquals(0, r.exitCode(), r::describe);
         Path input = tmp.resolve("scratch/input.txt").toRealPath();
         assertEquals(input + " hello from main", r.value("task read: "), r::describe);
+        assertEquals("input.txt", r.value("task saw the name: "), r::describe);
     }
 
     @Test
@@ -52,5 +54,7 @@ class SharedDiskTest extends ItBase {
         String seen = r.value("task read: ");
         assertTrue(seen.endsWith("_input.txt hello from main"), () -> "a renamed copy: " + seen + "\n" + r.describe());
         assertTrue(seen.contains("127.0.0.2-wd"), () -> "in the worker's working dir: " + seen + "\n" + r.describe());
+        assertEquals("input.txt", r.value("task saw the name: "), () -> "the copy is linked under the original name\n"
+                + r.describe());
     }
 }

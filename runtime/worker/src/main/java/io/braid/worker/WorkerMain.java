@@ -60,6 +60,7 @@ public final class WorkerMain {
         Thread.currentThread().setContextClassLoader(appLoader);
 
         WorkerDataStore store = new WorkerDataStore(opts.workingDir());
+        store.removeSandboxes(); // a restarted worker: its predecessor's jobs are over
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader), new ObjectSerializer(appLoader), store,

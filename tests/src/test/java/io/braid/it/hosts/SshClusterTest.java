@@ -110,6 +110,7 @@ class SshClusterTest {
         assertEquals(0, r.exitCode(), r::describe);
         String[] seen = r.value("consumed: ").split(" \\| ");
         assertTrue(seen[0].startsWith(wd(r, b)), () -> "b reads its own copy: " + seen[0] + "\n" + r.describe());
+        assertEquals("made-on-a.txt", Path.of(seen[0]).getFileName().toString(), "under the main program's name");
         assertEquals("hello written in " + wd(r, a), seen[1], r::describe);
         assertEquals("read in " + wd(r, b), seen[2], r::describe);
     }
@@ -131,7 +132,9 @@ class SshClusterTest {
         assertEquals(0, r.exitCode(), r::describe);
         String[] seen = r.value("consumed: ").split(" \\| ");
         String aWd = Path.of(wd(r, a)).toRealPath().toString();
-        assertTrue(seen[0].startsWith(aWd + "/"), () -> "b reads the file where a wrote it: " + seen[0] + "\n"
+        // b's task gets the file under its name in its own sandbox: a link to where a wrote it
+        assertEquals("made-on-a.txt", Path.of(seen[0]).getFileName().toString(), r::describe);
+        assertTrue(seen[3].startsWith(aWd + "/"), () -> "b reads the file where a wrote it: " + seen[3] + "\n"
                 + r.describe());
         assertEquals("hello written in " + aWd, seen[1], r::describe);
         assertTrue(noFileUnder(Path.of(wd(r, b)), "made-on-a.txt"), "no copy in b's working dir");

@@ -55,11 +55,13 @@ class CodecTest {
         List<DataLocation> sources = List.of(new DataLocation("node1", "10.0.0.1", 4000, null),
                 new DataLocation("node2", "10.0.0.2", 4001, "/shared/d3v1"));
         return new RunTask(17L, 42L, "com.example.Matmul", "multiply",
-                List.of("int", "java.lang.String", "com.example.Block", "java.lang.String"), true,
+                List.of("int", "java.lang.String", "com.example.Block", "java.lang.String", "java.lang.String"), true,
                 List.of(new JobParam(JobParam.Kind.OBJECT, "com.example.Block", null, "d1v2", "d1v3", sources, null),
                         new JobParam(JobParam.Kind.VALUE, "int", "12", null, null, List.of(), null),
                         new JobParam(JobParam.Kind.VALUE, "java.lang.String", null, null, null, List.of(), null),
-                        new JobParam(JobParam.Kind.FILE, "java.lang.String", null, "d3v1", null, sources, "in.txt")),
+                        new JobParam(JobParam.Kind.FILE, "java.lang.String", null, "d3v1", null, sources, "in.txt"),
+                        new JobParam(JobParam.Kind.FILE, "java.lang.String", null, "d4v1", "d4v2", sources, "out.txt",
+                                true)),
                 "d9v1", false, 4);
     }
 

@@ -57,7 +57,8 @@ public final class JobFactory {
             String inName = in == null ? null : in.name();
             List<DataLocation> sources = inName == null ? List.of() : sources(inName, node);
             String fileName = p.file() == null ? null : p.file().getFileName().toString();
-            params.add(new JobParam(p.kind(), p.javaType(), null, inName, out == null ? null : out.name(), sources, fileName));
+            params.add(new JobParam(p.kind(), p.javaType(), null, inName, out == null ? null : out.name(), sources, fileName,
+                    p.keepRename()));
         }
         String returnData = null;
         if (s.returnKey() != null) {

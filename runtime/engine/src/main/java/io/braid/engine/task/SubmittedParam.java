@@ -12,10 +12,18 @@ import java.nio.file.Path;
  * serialised current value when the main program holds the newest one ({@code mainWroteBefore});
  * {@code file} is the file's path on the master. A STREAM parameter carries its serialised handle in
  * {@code value} (Base64) and what the analyser and scheduler need in {@code stream}; it has no key.
+ * {@code keepRename}: a FILE parameter declared {@code @Parameter(keepRename = true)}, whose task
+ * gets the runtime's renamed file instead of one under the original name.
  */
 public record SubmittedParam(JobParam.Kind kind, String javaType, String value, DataKey key, AccessMode mode,
                              boolean mainWroteBefore, byte[] snapshot, Path file, String display,
-                             StreamParam stream) {
+                             StreamParam stream, boolean keepRename) {
+
+    /** A parameter without {@code keepRename}. */
+    public SubmittedParam(JobParam.Kind kind, String javaType, String value, DataKey key, AccessMode mode,
+                          boolean mainWroteBefore, byte[] snapshot, Path file, String display, StreamParam stream) {
+        this(kind, javaType, value, key, mode, mainWroteBefore, snapshot, file, display, stream, false);
+    }
 
     public static SubmittedParam byValue(String javaType, String value) {
         return new SubmittedParam(JobParam.Kind.VALUE, javaType, value, null, AccessMode.R, false, null, null,

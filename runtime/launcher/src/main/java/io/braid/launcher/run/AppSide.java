@@ -157,7 +157,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
         String javaType = p.javaType().getName();
         switch (type) {
             case FILE:
-                return fileParam(value, p.direction(), javaType, position);
+                return fileParam(value, p.direction(), javaType, position, p.keepRename());
             case OBJECT:
                 return objectParam(value, p.direction(), javaType);
             default:
@@ -189,7 +189,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
                 null, obj.getClass().getSimpleName() + "#" + e.id, null);
     }
 
-    private SubmittedParam fileParam(Object pathLike, Direction dir, String javaType, int position) {
+    private SubmittedParam fileParam(Object pathLike, Direction dir, String javaType, int position, boolean keepRename) {
         if (pathLike == null) {
             throw new IllegalArgumentException("FILE parameter " + position + " is null");
         }
@@ -210,7 +210,7 @@ public final class AppSide implements HooksHandler, AppRuntime {
             e.pending = true;
         }
         return new SubmittedParam(JobParam.Kind.FILE, javaType, null, new FileKey(path), mode, mainWrote, null,
-                Path.of(path), String.valueOf(pathLike), null);
+                Path.of(path), String.valueOf(pathLike), null, keepRename);
     }
 
     /**

@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The worker's versions ({@link VersionStore}) and where its file versions go: files named
- * {@code d<id>v<v>_<original name>} in the working directory.
+ * The worker's versions ({@link VersionStore}) and where its files go: versions named
+ * {@code d<id>v<v>_<original name>} in the working directory, and each job's sandbox (where its
+ * task sees them under their original names, {@link TaskFiles}) in {@code sandbox/job<id>}.
  */
 public final class WorkerDataStore {
     private final Path workingDir;
@@ -26,6 +27,20 @@ public final class WorkerDataStore {
     /** Local path for a file version, named {@code d<id>v<v>_<original name>}. */
     public Path filePathFor(String dataName, String originalName) {
         return workingDir.resolve(dataName + "_" + (originalName == null ? "file" : originalName));
+    }
+
+    /** The sandbox directory of a job (not created here). */
+    public Path sandboxFor(long jobId) {
+        return workingDir.resolve("sandbox").resolve("job" + jobId);
+    }
+
+    /**
+     * Removes every job sandbox: at start, what a worker process of this node that died left
+     * (the working directory is the node's own for the run, so no running job of another process
+     * uses it).
+     */
+    public void removeSandboxes() {
+        SandboxLinks.deleteTree(workingDir.resolve("sandbox"));
     }
 
     public void delete(List<String> dataNames) {

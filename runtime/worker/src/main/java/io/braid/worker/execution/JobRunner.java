@@ -5,17 +5,21 @@ import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskDone;
 import io.braid.comm.serial.ObjectSerializer;
 import io.braid.worker.data.InputResolver;
+import io.braid.worker.data.TaskFiles;
 import io.braid.worker.data.WorkerDataStore;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Runs one job: brings its inputs, calls the method, stores what it wrote. */
+/**
+ * Runs one job: brings its inputs, calls the method, stores what it wrote. Its FILE parameters
+ * go through {@link TaskFiles} (the task sees the main program's file names in a sandbox of the
+ * job's own).
+ */
 public final class JobRunner {
     private final JavaInvoker invoker;
     private final ObjectSerializer serializer;
@@ -31,6 +35,23 @@ public final class JobRunner {
 
     public TaskDone run(RunTask job) throws Throwable {
         Method method = invoker.find(job.className(), job.methodName(), job.paramTypes());
+        TaskFiles files = null;
+        for (JobParam p : job.params()) {
+            if (p.kind() == JobParam.Kind.FILE) {
+                files = new TaskFiles(store, inputs, job.jobId());
+                break;
+            }
+        }
+        try {
+            return run(job, method, files);
+        } finally {
+            if (files != null) {
+                files.close();
+            }
+        }
+    }
+
+    private TaskDone run(RunTask job, Method method, TaskFiles files) throws Throwable {
         List<JobParam> params = job.params();
         Object[] values = new Object[params.size()];
         TaskStreams streams = null;
@@ -40,6 +61,8 @@ public final class JobRunner {
                 if (p.kind() == JobParam.Kind.STREAM) {
                     streams = streams == null ? new TaskStreams() : streams;
                     values[i] = streams.open(p);
+                } else if (p.kind() == JobParam.Kind.FILE) {
+                    values[i] = files.path(p);
                 } else {
                     values[i] = prepare(p, i == 0 && job.hasTarget() ? job.className() : null);
                 }
@@ -68,18 +91,19 @@ public final class JobRunner {
         List<String> outputs = new ArrayList<>(2);
         List<Long> sizes = new ArrayList<>(2);
         List<String> paths = new ArrayList<>(2);
-        boolean files = false;
+        boolean anyFile = false;
         for (int i = 0; i < values.length; i++) {
             JobParam p = params.get(i);
             if (p.outData() == null || p.kind() == JobParam.Kind.STREAM) {
                 continue;
             }
             boolean file = p.kind() == JobParam.Kind.FILE;
-            long size = file ? storeFile(p, (String) values[i]) : storeObject(p.outData(), values[i]);
+            Path version = file ? files.commit(p) : null;
+            long size = file ? storeFile(p, version) : storeObject(p.outData(), values[i]);
             outputs.add(p.outData());
             sizes.add(size);
-            paths.add(file ? Path.of((String) values[i]).toAbsolutePath().toString() : null);
-            files |= file;
+            paths.add(file ? version.toString() : null);
+            anyFile |= file;
         }
         if (job.returnData() != null) {
             outputs.add(job.returnData());
@@ -87,7 +111,7 @@ public final class JobRunner {
             paths.add(null);
         }
         return new TaskDone(job.jobId(), outputs, sizes, startMicros, runNanos, Thread.currentThread().getName(),
-                files ? paths : null);
+                anyFile ? paths : null);
     }
 
     private Object prepare(JobParam p, String calleeClass) throws Exception {
@@ -96,7 +120,7 @@ public final class JobRunner {
             case OBJECT -> p.inData() != null
                     ? serializer.deserialize(inputs.objectBytes(p.inData(), p.sources()))
                     : newEmptyObject(calleeClass != null ? calleeClass : p.javaType());
-            case FILE -> preparePath(p);
+            case FILE -> throw new IllegalStateException("file parameters are resolved by TaskFiles");
             case STREAM -> throw new IllegalStateException("stream parameters are opened by TaskStreams");
         };
     }
@@ -109,32 +133,14 @@ public final class JobRunner {
         return ctor.newInstance();
     }
 
-    private String preparePath(JobParam p) throws IOException {
-        if (p.outData() == null) {
-            return inputs.filePath(p.inData(), p.fileName(), p.sources()).toAbsolutePath().toString();
-        }
-        Path out = store.filePathFor(p.outData(), p.fileName());
-        if (p.inData() != null) {
-            Path in = inputs.filePath(p.inData(), p.fileName(), p.sources());
-            Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
-        } else {
-            Files.deleteIfExists(out);
-        }
-        return out.toAbsolutePath().toString();
-    }
-
     private long storeObject(String dataName, Object value) throws IOException {
         byte[] bytes = serializer.serialize(value);
         store.versions().putObject(dataName, bytes);
         return bytes.length;
     }
 
-    private long storeFile(JobParam p, String path) throws IOException {
-        Path file = Path.of(path);
-        if (!Files.exists(file)) {
-            throw new IOException("task did not create its output file " + p.fileName() + " (expected at " + file + ")");
-        }
-        store.versions().putFile(p.outData(), file);
-        return Files.size(file);
+    private long storeFile(JobParam p, Path version) throws IOException {
+        store.versions().putFile(p.outData(), version);
+        return Files.size(version);
     }
 }
