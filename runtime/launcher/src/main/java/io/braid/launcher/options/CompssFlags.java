@@ -148,6 +148,7 @@ public final class CompssFlags {
             optional("--provenance", List.of("-p"), "YAML", "ro-crate-info.yaml", ignored(NO_PROVENANCE),
                     "RO-Crate provenance"),
             value("--data_provenance", "BOOL", ignored(NO_PROVENANCE, "false"), "RO-Crate provenance"),
+            value("--provenance_folder", "DIR", ignored(NO_PROVENANCE), "where the RO-Crate goes"),
             flag("--zip_provenance", List.of("-z"), ignored(NO_PROVENANCE), "zipped RO-Crate provenance"));
 
     private CompssFlags() {

@@ -19,7 +19,7 @@ class CompssFlagsTest {
     /**
      * Every flag runcompss's argument parsing knows (COMPSs' compss/runtime/scripts/user/runcompss,
      * get_args: getopts {@code hvgtmdp} and the long names), {@code =} for those that take a value
-     * ({@code =?} an optional one), plus {@code -z}/{@code --zip_provenance} of the provenance tools.
+     * ({@code =?} an optional one), plus {@code -z}/{@code --zip_provenance} and {@code --provenance_folder} of its provenance tools.
      */
     static final List<String> RUNCOMPSS = List.of("-h", "-v", "-g", "-t", "-m", "-d", "-p", "-z", "--help", "--version",
             "--opts", "--flower", "--recipe", "--project=", "--resources=", "--summary", "--storage_conf=",
@@ -36,7 +36,7 @@ class CompssFlagsTest {
             "--generate_trace=", "--delete_trace_packages=", "--custom_threads=", "--enable_external_adaptation=",
             "--python_interpreter=", "--python_propagate_virtual_environment=", "--python_mpi_worker=",
             "--python_memory_profile", "--python_worker_cache=", "--python_cache_profiler=", "--gen_coredump",
-            "--keep_workingdir", "--wall_clock_limit=", "--data_provenance=", "--provenance=?", "--zip_provenance");
+            "--keep_workingdir", "--wall_clock_limit=", "--data_provenance=", "--provenance=?", "--zip_provenance", "--provenance_folder=");
 
     @Test
     void everyRuncompssFlagIsAcceptedInItsForms() {
@@ -164,6 +164,18 @@ class CompssFlagsTest {
         String help = LauncherOptions.help();
         for (CompssFlags.Flag f : CompssFlags.FLAGS) {
             assertTrue(help.contains(f.spec().usage()), f.spec().usage());
+        }
+    }
+
+    /** docs/COMPSS.md's runcompss table names every runcompss flag, so a porter finds each. */
+    @Test
+    void compssMdHasARowForEveryRuncompssFlag() throws Exception {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("../../docs/COMPSS.md"));
+        String table = doc.substring(doc.indexOf("## `runcompss` flags"), doc.indexOf("## `enqueue_compss` flags"));
+        for (String f : RUNCOMPSS) {
+            String name = f.replace("=?", "").replace("=", "");
+            assertTrue(table.matches("(?s).*`" + java.util.regex.Pattern.quote(name) + "[`=\\[].*"),
+                    name + " has no row in docs/COMPSS.md");
         }
     }
 }
