@@ -92,7 +92,7 @@ public final class LauncherOptions {
     public static LauncherOptions parse(String[] args) {
         CommandLine.Parsed p;
         try {
-            p = CommandLine.parse(ALL, ShortFlags.expand(args, ALL), CommandLine.Style.OPTIONS_THEN_OPERANDS);
+            p = CommandLine.parse(ALL, CompssArguments.rewrite(args, ALL), CommandLine.Style.OPTIONS_THEN_OPERANDS);
         } catch (CommandLine.Problem e) {
             throw new UsageException(e.getMessage()
                     + (e.kind() == CommandLine.Problem.Kind.UNKNOWN ? " (braid-run --help lists the options)" : ""));
@@ -105,10 +105,8 @@ public final class LauncherOptions {
                 values.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).addAll(e.getValue());
                 continue;
             }
-            String last = e.getValue().get(e.getValue().size() - 1);
-            if (compss.treatment() instanceof CompssFlags.SameAs same) {
-                values.computeIfAbsent(same.option(), k -> new ArrayList<>()).add(same.value() != null ? same.value() : last);
-            } else if (compss.treatment() instanceof CompssFlags.Ignored ignored
+            // SameAs flags were rewritten to their braid-run option before parsing (CompssArguments)
+            if (compss.treatment() instanceof CompssFlags.Ignored ignored
                     && !ignored.braidDoes().containsAll(e.getValue())) {
                 warnings.add("ignoring runcompss flag " + e.getKey() + ": " + ignored.why());
             } // AlreadySo: nothing to do

@@ -123,6 +123,17 @@ class CompssFlagsTest {
         assertEquals("debug", LogLevel.parse("trace").toString());
     }
 
+    /** As in runcompss, the last of -d and --log_level wins, whichever spelling it is. */
+    @Test
+    void aMappedFlagKeepsItsPlaceAmongTheOptions() {
+        assertEquals("info", LauncherOptions.parse(new String[] {"-d", "--log_level=info", "pkg.Main"}).get("--log_level"));
+        assertEquals("debug", LauncherOptions.parse(new String[] {"--log_level=info", "-gd", "pkg.Main"}).get("--log_level"));
+        LauncherOptions o = LauncherOptions.parse(new String[] {"--base_log_dir=/a", "--log_dir", "/b", "pkg.Main", "-d"});
+        assertEquals("/b", o.get("--base_log_dir"));
+        assertEquals("off", o.get("--log_level"), "an application argument is not rewritten");
+        assertEquals(List.of("-d"), o.appArgs());
+    }
+
     @Test
     void graphAndTracingTakeRuncompssBooleans() {
         LauncherOptions o = LauncherOptions.parse(new String[] {"--graph=false", "--tracing=basic", "pkg.Main"});
