@@ -54,11 +54,18 @@ class CompssCommandLineTest extends ItBase {
     }
 
     @Test
-    void aFlagRuncompssDoesNotHaveEitherIsOneErrorLine() {
-        RunResult r = BraidRunner.in(tmp).app("simple").options("-d", "--no_such_flag=1").main("simple.Main").args(2).run();
+    void aFlagRuncompssDoesNotHaveEitherOrARefusedValueIsOneErrorLine() {
+        RunResult r = BraidRunner.in(tmp).app("simple").options("-d", "--scheduler=x", "--no_such_flag=1")
+                .main("simple.Main").args(2).run();
 
         assertEquals(2, r.exitCode(), r::describe);
         assertEquals(List.of("braid-run: unknown option --no_such_flag (braid-run --help lists the options)"),
                 r.stderrLines(), r::describe);
+
+        RunResult python = BraidRunner.in(tmp.resolve("python")).app("simple").options("--scheduler=x", "--lang=python")
+                .main("simple.Main").args(2).run();
+        assertEquals(2, python.exitCode(), python::describe);
+        assertEquals(List.of("braid-run: --lang=python: the Python binding is not built yet (issue 25)"),
+                python.stderrLines(), () -> "the error alone, no warning before it\n" + python.describe());
     }
 }

@@ -71,9 +71,6 @@ public final class BraidRun {
             System.out.println("Braid " + (v != null ? v : "(version unknown: not run from braid.jar)"));
             return 0;
         }
-        for (String warning : o.warnings()) {
-            System.err.println("braid-run: " + warning);
-        }
         String app = o.application();
         if (app == null) {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
@@ -98,6 +95,10 @@ public final class BraidRun {
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
                 braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority,
                 o.isSet("--master_name") ? o.get("--master_name") : null, o.flag("--allow_uninstrumented"));
+        // after every check: a wrong command line is one error line, not warnings and then the error
+        for (String warning : o.warnings()) {
+            System.err.println("braid-run: " + warning);
+        }
         return new JavaAppRun(settings).run();
     }
 
