@@ -49,6 +49,7 @@ class BraidEnqueueOptionsTest {
     @Test
     void wrongValuesAndXmlFilesAreOneLineEach() {
         for (List<String> args : List.of(List.of("--num_nodes=two", "app.Main"), List.of("--num_nodes=1", "app.Main"),
+                List.of("--sc_cfg=mn5", "--agents", "--num_nodes=two", "app.Main"),
                 List.of("--resources=r.xml", "app.Main"), List.of("--num_nodes=3"), List.of("-cp"))) {
             Enqueue.Result r = Enqueue.run(tmp, Map.of(), args);
             assertEquals(2, r.exitCode(), () -> args + ": " + r.stderr());
