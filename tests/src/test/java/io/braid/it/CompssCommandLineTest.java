@@ -21,6 +21,7 @@ class CompssCommandLineTest extends ItBase {
 
     @Test
     void aRuncompssCommandLineRunsWithItsFlagsMappedOrWarned() throws Exception {
+        // -XX:+PrintCommandLineFlags makes the master's JVM print its flags: -Xmx300m among them
         int n = 6;
         CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 2, 2);
         BraidRunner runner = BraidRunner.in(tmp).noClasspath();
@@ -28,7 +29,8 @@ class CompssCommandLineTest extends ItBase {
         RunResult r = nodes.on(runner.options("--comm=es.bsc.compss.nio.master.NIOAdaptor", "-d", "--lang=java",
                         "--summary", "-g", "-t", "--master_name=127.0.0.1", "--specific_log_dir=" + logDir,
                         "--cpu_affinity=automatic", "--scheduler", "es.bsc.compss.scheduler.lookahead.locality.LocalityTS",
-                        "--task_execution=compss", "--keep_workingdir", "--classpath", BraidApp.classes("simple").toString()))
+                        "--task_execution=compss", "--keep_workingdir", "--jvm_master_opts", "-Xmx300m,-XX:+PrintCommandLineFlags",
+                        "--classpath", BraidApp.classes("simple").toString()))
                 .main("simple.Main").args(n).run();
 
         assertEquals(0, r.exitCode(), r::describe);
@@ -40,6 +42,8 @@ class CompssCommandLineTest extends ItBase {
                         + "priority; docs/DESIGN.md)"), warnings, r::describe);
 
         assertEquals(logDir, r.logDir(), "--specific_log_dir is the run's log dir");
+        assertTrue(r.stdoutLines().stream().anyMatch(l -> l.contains("-XX:MaxHeapSize=314572800")
+                && l.contains("-XX:+PrintCommandLineFlags")), () -> "--jvm_master_opts reach the master's JVM\n" + r.describe());
         assertTrue(r.runtimeLog().contains(" DEBUG "), () -> "-d: debug logging\n" + r.describe());
         assertTrue(Files.isRegularFile(logDir.resolve("monitor/complete_graph.dot")), () -> "-g\n" + r.describe());
         assertTrue(Files.isRegularFile(logDir.resolve("trace/braid_trace.json")), () -> "-t\n" + r.describe());

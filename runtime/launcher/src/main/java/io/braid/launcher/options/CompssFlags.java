@@ -8,15 +8,16 @@ import java.util.List;
 /**
  * runcompss's flags that are not braid-run options of their own, each declared once with what
  * braid-run does with it, so that COMPSs command lines and scripts run unchanged: a flag is the
- * same as a braid-run option ({@link SameAs}), already what Braid does ({@link AlreadySo}), or
- * has no meaning in Braid and is accepted with one warning line saying why ({@link Ignored}).
+ * same as a braid-run option ({@link SameAs}), already what Braid does ({@link AlreadySo}),
+ * applied by scripts/braid-run ({@link ByScript}), or has no meaning in Braid and is accepted
+ * with one warning line saying why ({@link Ignored}).
  * The runcompss flags Braid has as options of its own ({@code --graph}, {@code --master_name}, ...)
  * are in {@link LauncherOptions#SPECS}. braid-run --help and docs/SETTINGS.md list both.
  */
 public final class CompssFlags {
 
     /** What braid-run does with a runcompss flag. */
-    public sealed interface Treatment {
+    public sealed interface Treatment permits SameAs, AlreadySo, ByScript, Ignored {
         /** One line for the help and docs/SETTINGS.md. */
         String describe();
     }
@@ -34,6 +35,17 @@ public final class CompssFlags {
         @Override
         public String describe() {
             return "accepted: " + why;
+        }
+    }
+
+    /**
+     * Applied by scripts/braid-run before the master's JVM starts ({@code how}), so the JVM never
+     * sees it; one that reaches the JVM (BraidRun started otherwise) is ignored with a warning.
+     */
+    public record ByScript(String how) implements Treatment {
+        @Override
+        public String describe() {
+            return "applied: " + how;
         }
     }
 
@@ -118,7 +130,8 @@ public final class CompssFlags {
                     + "set: its files go to the run's log dir or to temporary directories it deletes"),
                     "master's working directory"),
             value("--uuid", "UUID", ignored("a run is named by its log dir (<app>_NN)"), "application UUID"),
-            value("--jvm_master_opts", "OPTS", ignored(MASTER_JVM + " (space-separated)"), "master's JVM options"),
+            value("--jvm_master_opts", "OPTS", new ByScript("scripts/braid-run starts the master's JVM with them "
+                    + "(comma-separated, after BRAID_MASTER_JVM_OPTS)"), "master's JVM options"),
             value("--cpu_affinity", "MAP", ignored(NO_AFFINITY + "cores (the OS places the workers' threads)",
                     "disabled"), "CPU affinity of the workers"),
             value("--gpu_affinity", "MAP", ignored(NO_AFFINITY + "GPUs", "disabled"), "GPU affinity of the workers"),

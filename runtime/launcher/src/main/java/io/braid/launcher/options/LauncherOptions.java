@@ -109,6 +109,9 @@ public final class LauncherOptions {
             if (compss.treatment() instanceof CompssFlags.Ignored ignored
                     && !ignored.braidDoes().containsAll(e.getValue())) {
                 warnings.add("ignoring runcompss flag " + e.getKey() + ": " + ignored.why());
+            } else if (compss.treatment() instanceof CompssFlags.ByScript) {
+                warnings.add("ignoring runcompss flag " + e.getKey() + ": only scripts/braid-run applies it, as it "
+                        + "starts the master's JVM; this JVM is already running (BRAID_MASTER_JVM_OPTS gives its options)");
             } // AlreadySo: nothing to do
         }
         normaliseBoolean(values, "--graph", List.of());

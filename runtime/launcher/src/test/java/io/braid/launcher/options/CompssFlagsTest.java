@@ -109,6 +109,14 @@ class CompssFlagsTest {
                     "--comm=es.bsc.compss.gat.master.GATAdaptor", "pkg.Main"}).warnings());
     }
 
+    /** scripts/braid-run takes --jvm_master_opts out before the JVM starts; one that gets here was not applied. */
+    @Test
+    void jvmMasterOptsThatReachTheJvmAreAWarning() {
+        assertEquals(List.of("ignoring runcompss flag --jvm_master_opts: only scripts/braid-run applies it, as it starts "
+                + "the master's JVM; this JVM is already running (BRAID_MASTER_JVM_OPTS gives its options)"),
+                LauncherOptions.parse(new String[] {"--jvm_master_opts=-Xmx1g", "pkg.Main"}).warnings());
+    }
+
     @Test
     void mappedFlagsSetBraidsOptions() {
         LauncherOptions o = LauncherOptions.parse(new String[] {"-d", "--log_dir=/tmp/l", "--lang=java", "--summary",
