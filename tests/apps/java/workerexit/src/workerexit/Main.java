@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Tasks that end their worker's JVM with System.exit. Args: mode markerDir n, mode one of
- * exit-once (task 3's first attempt exits), exit-always (task 3 always exits), exit-on NODE
+ * Tasks that end their worker's JVM with System.exit (or Runtime.halt). Args: mode markerDir n, mode one of
+ * exit-once (task 3's first attempt exits), halt-once (task 3's first attempt halts), exit-always (task 3 always exits), exit-on NODE
  * (every task that runs on node NODE exits). Prints "sum=" of i*i over the n tasks.
  */
 public class Main {

@@ -91,7 +91,7 @@ class BadInputTest extends ItBase {
         assertTrue(names.contains("--io_executors") && names.contains("-cp"), names::toString);
         for (String name : names) {
             assertTrue(help.stdout().lines().anyMatch(l -> l.startsWith("  ") && java.util.Arrays.asList(
-                    l.trim().split("[ ,=]+")).contains(name)), () -> name + " missing from --help:\n" + help.stdout());
+                    l.trim().split("[ ,=\\[\\]]+")).contains(name)), () -> name + " missing from --help:\n" + help.stdout());
         }
     }
 

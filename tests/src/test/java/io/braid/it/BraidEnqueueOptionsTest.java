@@ -49,6 +49,7 @@ class BraidEnqueueOptionsTest {
     @Test
     void wrongValuesAndXmlFilesAreOneLineEach() {
         for (List<String> args : List.of(List.of("--num_nodes=two", "app.Main"), List.of("--num_nodes=1", "app.Main"),
+                List.of("--sc_cfg=mn5", "--agents", "--num_nodes=two", "app.Main"),
                 List.of("--resources=r.xml", "app.Main"), List.of("--num_nodes=3"), List.of("-cp"))) {
             Enqueue.Result r = Enqueue.run(tmp, Map.of(), args);
             assertEquals(2, r.exitCode(), () -> args + ": " + r.stderr());
@@ -78,5 +79,50 @@ class BraidEnqueueOptionsTest {
         assertEquals(1, noSlurm.stderrLines().size(), noSlurm::describe);
         assertTrue(noSlurm.stderrLines().get(0).contains("--worker_in_master_cpus applies to --slurm runs only"),
                 noSlurm::describe);
+    }
+
+    /**
+     * An enqueue_compss command line as COMPSs scripts write it: its flags are mapped to sbatch's,
+     * passed to braid-run (runcompss's, -dgt split), or accepted with one warning line each. A
+     * stand-in sbatch on the PATH records what it was given (no SLURM needed).
+     */
+    @Test
+    void enqueueCompssFlagsAreMappedPassedOrWarnedOnce() throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path sbatch = bin.resolve("sbatch");
+        Files.writeString(sbatch, "#!/bin/bash\nprintf '%s\\n' \"$@\" > \"$PWD/sbatch.args\"\ncat > \"$PWD/sbatch.script\"\necho 42\n");
+        assertTrue(sbatch.toFile().setExecutable(true));
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Enqueue.Result r = Enqueue.run(run, Map.of("PATH", bin + ":" + System.getenv("PATH")), List.of("--sc_cfg=mn5",
+                "--num_nodes=3", "--exec_time", "20", "--queue=default", "--qos=default", "--reservation=disabled",
+                "--constraints=highmem", "--project_name=bsc19", "--job_dependency=None", "--node_memory=disabled",
+                "--extra_submit_flag=--mail-type#ALL", "--agents", "--agents=tree", "--network=ethernet",
+                "--forward_cpus_per_node=true", "--base_log_dir=" + tmp.resolve("logs"), "--job_execution_dir", ".",
+                "--comm=es.bsc.compss.nio.master.NIOAdaptor", "-dgt", "--lang=java", "--summary", "app.Main", "3"));
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertEquals("Submitted batch job 42", r.stdout().strip());
+        assertEquals(List.of("braid-enqueue: ignoring enqueue_compss flag --sc_cfg: braid-enqueue submits to SLURM as it "
+                        + "is configured: no supercomputer configuration files",
+                "braid-enqueue: ignoring enqueue_compss flag --agents: Braid has no agents mode"), r.stderr().lines().toList());
+        List<String> args = Files.readAllLines(run.resolve("sbatch.args"));
+        for (String a : List.of("--nodes=3", "--time=20", "--constraint=highmem", "--account=bsc19", "--mail-type", "ALL",
+                "--chdir=" + run.toRealPath())) {
+            assertTrue(args.contains(a), () -> a + " missing from " + args);
+        }
+        assertFalse(args.stream().anyMatch(a -> a.startsWith("--partition") || a.startsWith("--qos")
+                || a.startsWith("--reservation") || a.startsWith("--dependency") || a.startsWith("--mem")), args::toString);
+        String script = Files.readString(run.resolve("sbatch.script"));
+        assertTrue(script.contains(" --base_log_dir=" + tmp.resolve("logs").toRealPath()
+                + " --comm=es.bsc.compss.nio.master.NIOAdaptor -d -g -t --lang=java --summary app.Main 3"), script);
+    }
+
+    @Test
+    void versionAndOptsAreAnsweredHere() {
+        Enqueue.Result version = Enqueue.run(tmp, Map.of(), List.of("-v"));
+        assertEquals(0, version.exitCode(), version.stderr());
+        assertTrue(version.stdout().startsWith("Braid "), version.stdout());
+        Enqueue.Result opts = Enqueue.run(tmp, Map.of(), List.of("--opts"));
+        assertEquals(0, opts.exitCode(), opts.stderr());
+        assertTrue(opts.stdout().contains("--sc_cfg=VALUE") && opts.stdout().contains("--comm=CLASS"), opts.stdout());
     }
 }

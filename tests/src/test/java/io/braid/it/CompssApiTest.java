@@ -10,12 +10,15 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A COMPSs application (tests/apps/java/compssapi, imports rewritten) calling the API of COMPSs'
- * {@code COMPSs} class through {@code io.braid.api.Braid}.
+ * {@code COMPSs} class through {@code io.braid.api.Braid}, on a node of COMPSs' XML form
+ * ({@link CompssNodes}: COMPSsWorker01).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class CompssApiTest extends ItBase {
     private RunResult run(String what) {
-        return BraidRunner.in(tmp).app("compssapi").main("compssapi.Main").args(what).options("--log_level=debug").run();
+        CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 1, 4);
+        return nodes.on(BraidRunner.in(tmp).app("compssapi").main("compssapi.Main").args(what).options("--log_level=debug"))
+                .run();
     }
 
     @Test

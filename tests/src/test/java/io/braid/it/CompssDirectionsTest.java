@@ -8,14 +8,14 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A COMPSs application (tests/apps/java/compssdirections, imports rewritten) using the
- * COMMUTATIVE, CONCURRENT and IN_DELETE directions, on two local workers of two computing units.
+ * COMMUTATIVE, CONCURRENT and IN_DELETE directions, on two nodes of two computing units described in
+ * COMPSs' XML form ({@link CompssNodes}: COMPSsWorker01 and 02, local worker processes).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class CompssDirectionsTest extends ItBase {
     private RunResult run(Object... args) {
-        Clusters.Files cluster = Clusters.local(2).cus(2).write(tmp.resolve("xml"));
-        return BraidRunner.in(tmp).app("compssdirections").cluster(cluster).main("compssdirections.Main").args(args)
-                .run();
+        CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 2, 2);
+        return nodes.on(BraidRunner.in(tmp).app("compssdirections").main("compssdirections.Main").args(args)).run();
     }
 
     @Test

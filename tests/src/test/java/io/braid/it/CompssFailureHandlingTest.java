@@ -17,9 +17,14 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class CompssFailureHandlingTest extends ItBase {
+    /** The run on one node of two computing units in COMPSs' XML form ({@link CompssNodes}: COMPSsWorker01). */
+    private BraidRunner on(BraidRunner run) {
+        return CompssNodes.write(tmp.resolve("xml"), 1, 2).on(run);
+    }
+
     @Test
     void aTaskPastItsTimeOutIsCancelledAndItsFailureIgnored() throws Exception {
-        RunResult r = BraidRunner.in(tmp).app("compssfailures").main("compssfailures.Main").args("timeouts").run();
+        RunResult r = on(BraidRunner.in(tmp).app("compssfailures").main("compssfailures.Main").args("timeouts")).run();
 
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals("slept 100", r.value("fast: "), r::describe);
@@ -34,7 +39,7 @@ class CompssFailureHandlingTest extends ItBase {
 
     @Test
     void aBusyTaskStopsAtItsCancellationPointAndFailStopsTheRun() {
-        RunResult r = BraidRunner.in(tmp).app("compssfailures").main("compssfailures.Main").args("busy").run();
+        RunResult r = on(BraidRunner.in(tmp).app("compssfailures").main("compssfailures.Main").args("busy")).run();
 
         assertNotEquals(0, r.exitCode(), r::describe);
         List<String> errors = r.stderrLines().stream().filter(l -> l.contains("ERROR")).toList();
@@ -46,13 +51,13 @@ class CompssFailureHandlingTest extends ItBase {
 
     @Test
     void cancelSuccessorsSkipsWhatNeedsTheFailedTaskAndTheRunGoesOn() {
-        RunResult r = BraidRunner.in(tmp).app("compssfailures").main("compssfailures.Main").args("cancel").run();
+        RunResult r = on(BraidRunner.in(tmp).app("compssfailures").main("compssfailures.Main").args("cancel")).run();
 
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals("independent", r.value("other: "), r::describe);
         assertFalse(Files.exists(tmp.resolve("second.txt")), r::describe);
         String log = r.runtimeLog();
-        assertTrue(log.contains("Tasks.failingWriter(first.txt) failed on localhost (onFailure = CANCEL_SUCCESSORS):"
+        assertTrue(log.contains("Tasks.failingWriter(first.txt) failed on COMPSsWorker01 (onFailure = CANCEL_SUCCESSORS):"
                 + " java.io.IOException: the disk of ") && log.contains(" is gone; the run goes on without it and the 1"
                 + " task(s) that need what it writes"), r::describe);
         assertTrue(log.contains("second.txt is left as it was: d2v1 was not computed: it needs data of"

@@ -10,20 +10,21 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A COMPSs application (tests/apps/java/compssgroups, imports rewritten) using task groups
  * ({@code BraidGroup}, COMPSs' COMPSsGroup) and task exceptions ({@code BraidException}). Its
- * long tasks sleep 30 s: they end early only when cancelled.
+ * long tasks sleep 30 s: they end early only when cancelled. One node of four computing units in
+ * COMPSs' XML form ({@link CompssNodes}: COMPSsWorker01).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class CompssGroupsTest extends ItBase {
     private RunResult run(String what) {
-        Clusters.Files cluster = Clusters.local(1).cus(4).write(tmp.resolve("xml"));
+        CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 1, 4);
         java.nio.file.Path started = tmp.resolve("started");
         try {
             java.nio.file.Files.createDirectories(started);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return BraidRunner.in(tmp).app("compssgroups").cluster(cluster).main("compssgroups.Main").args(what)
-                .env("GROUPS_STARTED_DIR", started.toString()).run();
+        return nodes.on(BraidRunner.in(tmp).app("compssgroups").main("compssgroups.Main").args(what)
+                .env("GROUPS_STARTED_DIR", started.toString())).run();
     }
 
     private static long interrupted(RunResult r) {

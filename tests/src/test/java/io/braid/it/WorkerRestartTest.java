@@ -12,12 +12,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Workers whose JVM ends under a task (System.exit in the task) are started again on their node;
+ * Workers whose JVM ends under a task (System.exit or Runtime.halt in the task) are started again
+ * on their node, with one warning line on stderr each time;
  * a node whose worker keeps dying is excluded and the run goes on; a task that ends every worker
  * it runs on stops the run, named.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class WorkerRestartTest extends ItBase {
+
+    /** What the user reads on stderr when the local worker ends under a task and is started again. */
+    private static final String RESTARTED_LOCALHOST = "[braid] WARNING: worker localhost lost (its JVM ended or stopped "
+            + "answering; a task calling System.exit or Runtime.halt ends it): starting it again (restart 1 of at most 3);"
+            + " the tasks it was running are retried";
 
     private static long sumOfSquares(int n) {
         long s = 0;
@@ -39,6 +45,30 @@ class WorkerRestartTest extends ItBase {
         assertTrue(r.runtimeLog().contains("worker localhost lost; starting it again (restart 1 of at most 3)"),
                 r::describe);
         assertTrue(r.runtimeLog().contains("worker localhost started again"), r::describe);
+        assertEquals(List.of(RESTARTED_LOCALHOST), r.stderrLines(), r::describe);
+        FailureTest.awaitNoLeftovers(r);
+    }
+
+    /**
+     * Runtime.halt ends the local worker's JVM at once (no shutdown hooks run in it, no goodbye to
+     * the master): the worker on loopback is started again, the task runs again there, and the
+     * user reads on stderr which task ended which worker and that it is started again.
+     */
+    @Test
+    void aTaskHaltingTheLocalWorkerIsRunAgainOnItsRestartedWorker() throws Exception {
+        Path markers = Files.createDirectories(tmp.resolve("markers"));
+        RunResult r = BraidRunner.in(tmp).app("workerexit").main("workerexit.Main").options("--log_level=info")
+                .args("halt-once", markers, 12).run();
+
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals(String.valueOf(sumOfSquares(12)), r.value("sum="), r::describe);
+        List<String> attempts = Files.readAllLines(markers.resolve("square-3"));
+        assertEquals(2, attempts.size(), "task 3 ran twice");
+        assertEquals(attempts.get(0), attempts.get(1), "both attempts ran in the local worker's working directory");
+        assertTrue(r.runtimeLog().contains("worker localhost lost; starting it again (restart 1 of at most 3)"),
+                r::describe);
+        assertTrue(r.runtimeLog().contains("worker localhost started again"), r::describe);
+        assertEquals(List.of(RESTARTED_LOCALHOST), r.stderrLines(), r::describe);
         FailureTest.awaitNoLeftovers(r);
     }
 
@@ -53,8 +83,15 @@ class WorkerRestartTest extends ItBase {
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals(String.valueOf(sumOfSquares(n)), r.value("sum="), r::describe);
         List<String> warnings = r.stderrLines().stream().filter(l -> l.contains("WARNING")).toList();
-        assertEquals(List.of("[braid] WARNING: node 127.0.0.3 excluded: its worker died 4 times (started again 3 times,"
-                + " the limit)"), warnings, r::describe);
+        List<String> expected = new java.util.ArrayList<>();
+        for (int restart = 1; restart <= 3; restart++) {
+            expected.add("[braid] WARNING: worker 127.0.0.3 lost (its JVM ended or stopped answering; a task calling "
+                    + "System.exit or Runtime.halt ends it): starting it again (restart " + restart + " of at most 3); "
+                    + "the tasks it was running are retried");
+        }
+        expected.add("[braid] WARNING: node 127.0.0.3 excluded: its worker died 4 times (started again 3 times,"
+                + " the limit)");
+        assertEquals(expected, warnings, r::describe);
         FailureTest.awaitNoLeftovers(r);
     }
 

@@ -15,6 +15,7 @@ import io.braid.engine.data.DataLocations;
 import io.braid.comm.transport.VersionStore;
 import io.braid.engine.deploy.LauncherChooser;
 import io.braid.engine.deploy.WorkerLaunch;
+import io.braid.engine.deploy.WorkerRestartWording;
 import io.braid.engine.deploy.WorkerSupervisor;
 import io.braid.engine.dispatch.JobFactory;
 import io.braid.engine.dispatch.SharedDisks;
@@ -147,6 +148,11 @@ public final class Master implements AutoCloseable {
             }
 
             @Override
+            public void restarting(int node, int restart, int maxRestarts) {
+                warnings.accept(WorkerRestartWording.restarting(pool.all().get(node).name(), restart, maxRestarts));
+            }
+
+            @Override
             public void back(int node) {
                 loop.execute(() -> core.workerBack(node));
             }
@@ -161,7 +167,8 @@ public final class Master implements AutoCloseable {
     }
 
     /**
-     * Where lines for the user that do not stop the run go (a node excluded); safe from any thread.
+     * Where lines for the user that do not stop the run go (a worker started again, a node
+     * excluded); safe from any thread.
      * Lines said before this call (during the start) are passed on now.
      */
     public void onWarning(Consumer<String> warnings) {

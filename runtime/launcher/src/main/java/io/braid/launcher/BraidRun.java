@@ -66,6 +66,11 @@ public final class BraidRun {
             System.out.print(LauncherOptions.help());
             return 0;
         }
+        if (o.flag("--version")) {
+            String v = BraidRun.class.getPackage().getImplementationVersion();
+            System.out.println("Braid " + (v != null ? v : "(version unknown: not run from braid.jar)"));
+            return 0;
+        }
         String app = o.application();
         if (app == null) {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
@@ -80,7 +85,8 @@ public final class BraidRun {
         String streamServer = existingStreamServer(o, StreamSettings.SERVER.get(SettingSource.systemEnvironment()));
         kafkaClientSettings(streamingBackend, streamServer);
         TlsIdentity tls = tlsIdentity(o); // before the log dir: a bad file is a usage error
-        Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"), app, logLevel);
+        Path logDir = io.braid.launcher.run.RunLogging.setUp(o.get("--base_log_dir"),
+                o.isSet("--specific_log_dir") ? o.get("--specific_log_dir") : null, app, logLevel);
         // The run's secret: every connection of the run proves it; workers get it in their environment.
         ConnectionSecurity.install(ConnectionSecurity.of(RunSecret.generate()).withTls(tls));
         RunSettings settings = new RunSettings(app, o.appArgs(), classpath(o.get("--classpath")), o.all("--interface"),
@@ -89,6 +95,10 @@ public final class BraidRun {
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
                 braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority,
                 o.isSet("--master_name") ? o.get("--master_name") : null, o.flag("--allow_uninstrumented"));
+        // after every check: a wrong command line is one error line, not warnings and then the error
+        for (String warning : o.warnings()) {
+            System.err.println("braid-run: " + warning);
+        }
         return new JavaAppRun(settings).run();
     }
 
@@ -103,6 +113,7 @@ public final class BraidRun {
             case "java" -> { }
             case "python" -> throw new UsageException(given + ": the Python binding is not built yet (issue 25)");
             case "c" -> throw new UsageException(given + ": the C binding is not built yet (issue 26)");
+            case "r" -> throw new UsageException(given + ": Braid has no R binding");
             default -> throw new UsageException("--lang=" + lang + ": expected java, python or c");
         }
     }

@@ -7,8 +7,9 @@ import java.util.Map;
 
 /**
  * The one command-line parser of Braid's programs (braid-run, the worker, the standalone stream
- * server), against their declared {@link OptionSpec}s: {@code --name=value}, a flag alone, and,
- * where the program allows it, {@code --name value} and operands after the options.
+ * server), against their declared {@link OptionSpec}s: {@code --name=value}, a flag alone, an
+ * optional value left out ({@code --graph}), and, where the program allows it, {@code --name value}
+ * and operands after the options.
  */
 public final class CommandLine {
 
@@ -86,6 +87,8 @@ public final class CommandLine {
                 value = "true";
             } else if (eq > 0) {
                 value = arg.substring(eq + 1);
+            } else if (spec.isValueOptional()) {
+                value = spec.bareValue();
             } else if (style == Style.OPTIONS_THEN_OPERANDS && i + 1 < args.length) {
                 value = args[++i];
             } else {

@@ -51,4 +51,19 @@ class CommandLineTest {
         assertEquals(String.format("  %-44s a port [default: 0]%n  %-44s a flag%n", "--port=N", "-t, --tls"),
                 CommandLine.help(OPTIONS));
     }
+
+    /** runcompss's {@code --graph[=BOOL]}: alone it means its bare value, and it never takes the next argument. */
+    @Test
+    void anOptionalValueIsGivenWithEqualsOrLeftOut() {
+        OptionSpec graph = OptionSpec.optionalValue("--graph", List.of("-g"), "BOOL", "false", "true", "a graph");
+        List<OptionSpec> options = List.of(PORT, graph);
+        CommandLine.Parsed p = CommandLine.parse(options, new String[] {"--graph", "app"}, CommandLine.Style.OPTIONS_THEN_OPERANDS);
+        assertEquals("true", p.get(graph));
+        assertEquals(List.of("app"), p.operands());
+        assertEquals("false", CommandLine.parse(options, new String[] {"--graph=false", "app"},
+                CommandLine.Style.OPTIONS_THEN_OPERANDS).get(graph));
+        assertEquals("true", CommandLine.parse(options, new String[] {"-g"}, CommandLine.Style.OPTIONS_ONLY).get(graph));
+        assertEquals("false", CommandLine.parse(options, new String[] {}, CommandLine.Style.OPTIONS_ONLY).get(graph));
+        assertEquals("-g, --graph[=BOOL]", graph.usage());
+    }
 }

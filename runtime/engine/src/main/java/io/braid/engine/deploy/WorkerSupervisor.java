@@ -40,6 +40,12 @@ public final class WorkerSupervisor implements AutoCloseable {
          */
         void lost(int node, boolean restarting, Runnable then);
 
+        /**
+         * The node's worker is gone and a new one is being started: {@code restart} of at most
+         * {@code maxRestarts} (called before {@link #lost}, on the caller's thread).
+         */
+        void restarting(int node, int restart, int maxRestarts);
+
         /** The node's new worker has connected. */
         void back(int node);
 
@@ -189,6 +195,7 @@ public final class WorkerSupervisor implements AutoCloseable {
             return;
         }
         LOG.warn("worker {} lost; starting it again (restart {} of at most {})", s.node.name(), deaths, maxRestarts);
+        events.restarting(node, deaths, maxRestarts);
         events.lost(node, true, () -> restarter.execute(() -> restart(node)));
     }
 

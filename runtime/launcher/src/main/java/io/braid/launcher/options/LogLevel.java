@@ -16,8 +16,19 @@ public enum LogLevel {
         return Arrays.stream(values()).map(LogLevel::toString).collect(Collectors.joining("|"));
     }
 
-    /** @throws UsageException naming the option and the value for anything else */
+    /**
+     * Also runcompss's {@code api} (as {@code info}) and {@code trace} (as {@code debug}): Braid has
+     * three levels.
+     *
+     * @throws UsageException naming the option and the value for anything else
+     */
     public static LogLevel parse(String text) {
+        if (text.equals("api")) {
+            return INFO;
+        }
+        if (text.equals("trace")) {
+            return DEBUG;
+        }
         for (LogLevel l : values()) {
             if (l.toString().equals(text)) {
                 return l;

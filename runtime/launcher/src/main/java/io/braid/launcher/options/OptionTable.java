@@ -5,9 +5,11 @@ import io.braid.comm.settings.OptionSpec;
 import java.io.PrintStream;
 
 /**
- * Prints braid-run's option names, one per line as {@code NAME<TAB>flag|value} (aliases
- * included), for scripts that pass braid-run options through (scripts/braid-enqueue): they learn
- * from the one declaration, {@link LauncherOptions#SPECS}, which options take a value.
+ * Prints braid-run's option names, one per line as {@code NAME<TAB>flag|value|optional} (aliases
+ * and runcompss's flags included), for scripts that pass braid-run options through
+ * (scripts/braid-enqueue): they learn from the one declaration ({@link LauncherOptions#SPECS},
+ * {@link CompssFlags#FLAGS}) which options take the next argument as their value ({@code value}
+ * only: an {@code optional} value is only ever given as {@code --name=value}).
  */
 public final class OptionTable {
     private OptionTable() {
@@ -18,8 +20,8 @@ public final class OptionTable {
     }
 
     static void print(PrintStream out) {
-        for (OptionSpec s : LauncherOptions.SPECS) {
-            String kind = s.isFlag() ? "flag" : "value";
+        for (OptionSpec s : LauncherOptions.ALL) {
+            String kind = s.isFlag() ? "flag" : s.isValueOptional() ? "optional" : "value";
             out.println(s.name() + "\t" + kind);
             for (String a : s.aliases()) {
                 out.println(a + "\t" + kind);

@@ -55,6 +55,10 @@ public final class SettingsReference {
                 """);
         b.append("## braid-run options\n\n`braid-run --help` prints them (docs/USER_GUIDE.md shows its output).\n\n");
         optionTable(b, LauncherOptions.SPECS);
+        b.append("\n## runcompss flags\n\nAccepted by braid-run so that COMPSs command lines and scripts run unchanged; "
+                + "those without a meaning in Braid print one warning line naming them "
+                + "(`braid-run: ignoring runcompss flag --X: why`). docs/COMPSS.md compares every runcompss flag.\n\n");
+        optionTable(b, CompssFlags.specs());
         b.append("\n## braid-stream-server options\n\n`scripts/braid-stream-server --help` prints them.\n\n");
         optionTable(b, StandaloneServerMain.OPTIONS);
         for (SettingDefs defs : MODULES) {
@@ -84,7 +88,7 @@ public final class SettingsReference {
         for (OptionSpec s : options) {
             b.append("| `").append(s.name()).append("` | ")
                     .append(String.join(", ", s.aliases().stream().map(a -> "`" + a + "`").toList())).append(" | ")
-                    .append(s.isFlag() ? "" : cell(s.valueName())).append(" | ")
+                    .append(s.isFlag() ? "" : s.isValueOptional() ? "[" + cell(s.valueName()) + "]" : cell(s.valueName())).append(" | ")
                     .append(s.isFlag() ? "" : cell(s.defaultValue())).append(" | ")
                     .append(cell(s.doc())).append(" |\n");
         }

@@ -11,8 +11,9 @@ public final class RunLogging {
     private RunLogging() {
     }
 
-    public static Path setUp(String baseLogDir, String appName, String level) throws IOException {
-        Path dir = LogDir.create(baseLogDir, appName);
+    /** {@code specificLogDir}: the log dir itself (runcompss's {@code --specific_log_dir}), or null for a new one under {@code baseLogDir}. */
+    public static Path setUp(String baseLogDir, String specificLogDir, String appName, String level) throws IOException {
+        Path dir = specificLogDir != null ? LogDir.specific(specificLogDir) : LogDir.create(baseLogDir, appName);
         java.nio.file.Files.createDirectories(dir.resolve("jobs"));
         System.setProperty("org.slf4j.simpleLogger.logFile", dir.resolve("runtime.log").toString());
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "off".equals(level) ? "warn" : level);

@@ -19,9 +19,11 @@ class OptionTableTest {
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         assertTrue(lines.contains("--classpath\tvalue"), lines.toString());
         assertTrue(lines.contains("-cp\tvalue"), lines.toString());
-        assertTrue(lines.contains("-g\tflag"), lines.toString());
+        assertTrue(lines.contains("-g\toptional"), lines.toString());
         assertTrue(lines.contains("--slurm\tflag"), lines.toString());
-        long names = LauncherOptions.SPECS.stream().mapToLong(s -> 1 + s.aliases().size()).sum();
+        assertTrue(lines.contains("--comm\tvalue"), lines.toString());
+        assertTrue(lines.contains("--graph\toptional"), lines.toString());
+        long names = LauncherOptions.ALL.stream().mapToLong(s -> 1 + s.aliases().size()).sum();
         assertEquals(names, lines.size());
     }
 }
