@@ -198,6 +198,9 @@ public final class RuntimeCore {
         AnalysedTask a = rec.analysed;
         ReadyTask ready = new ReadyTask(rec.id(), def.request(), def.priority() || StreamTasks.priority(a),
                 streams.preferredNodes(a, jobFactory.preferredNodes(a)), rec.excludedNode, a.usesStreams());
+        if (!def.alternativeRequests().isEmpty()) {
+            ready = ready.withAlternatives(def.alternativeRequests()); // the scheduler picks the implementation
+        }
         if (AutoConstraints.handles(def)) {
             auto.ready(ready, def);
         } else {
@@ -243,7 +246,8 @@ public final class RuntimeCore {
                 commutative.dispatched(rec);
                 RunTask job;
                 try {
-                    job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
+                    job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex(),
+                            as.implementation());
                 } catch (DataLostException e) {
                     scheduler.release(rec.id());
                     auto.ended(rec.id(), false, 0, 0);
@@ -757,7 +761,8 @@ public final class RuntimeCore {
         List<TaskRecord> pending = tasks.values().stream().sorted(Comparator.comparingLong(TaskRecord::id)).toList();
         for (TaskRecord rec : pending) {
             var request = rec.submission.definition().request();
-            if (!scheduler.canEverRun(request)) {
+            if (rec.submission.definition().implementationList().stream()
+                    .noneMatch(impl -> scheduler.canEverRun(impl.request()))) {
                 String lostNodes = workers.stream().filter(w -> !w.alive()).map(WorkerHandle::name)
                         .collect(Collectors.joining(", "));
                 return "no worker can run " + rec.submission.describe()
