@@ -20,6 +20,7 @@ import io.braid.worker.execution.ExecutionManager;
 import io.braid.worker.execution.JavaInvoker;
 import io.braid.worker.execution.JobOutputRouter;
 import io.braid.worker.execution.JobRunner;
+import io.braid.worker.execution.ProcessInvoker;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,7 +63,8 @@ public final class WorkerMain {
         WorkerDataStore store = new WorkerDataStore(opts.workingDir());
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
-        JobRunner runner = new JobRunner(new JavaInvoker(appLoader), new ObjectSerializer(appLoader), store,
+        JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
+                new ProcessInvoker(opts.workingDir().resolve("sandboxes")), new ObjectSerializer(appLoader), store,
                 new InputResolver(opts.node(), store, fetcher));
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
