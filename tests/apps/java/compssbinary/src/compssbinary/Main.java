@@ -6,7 +6,7 @@ import io.braid.streams.FileDistroStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Runs one scenario of binary and MPI tasks: programs, where, stream or fail. */
+/** Runs one scenario of binary and MPI tasks: programs, where, stream, fail or timeout. */
 public class Main {
 
     public static void main(String[] args) throws Exception {
@@ -17,6 +17,7 @@ public class Main {
             case "where" -> where(dir);
             case "stream" -> stream(dir);
             case "fail" -> fail(dir);
+            case "timeout" -> System.out.println("[LOG] sleepy exit=" + Tasks.sleepy(dir.resolve("child.pid").toString()));
             default -> throw new IllegalArgumentException(args[0]);
         }
     }

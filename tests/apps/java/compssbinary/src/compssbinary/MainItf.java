@@ -5,6 +5,7 @@ import io.braid.api.Constraints;
 import io.braid.api.Direction;
 import io.braid.api.MPI;
 import io.braid.api.Method;
+import io.braid.api.OnFailure;
 import io.braid.api.Parameter;
 import io.braid.api.StdIOStream;
 import io.braid.api.Type;
@@ -38,6 +39,11 @@ public interface MainItf {
     @Binary(binary = "${BIN_DIR}/where.sh", constraints = @Constraints(computingUnits = "2",
         processorArchitecture = "binary_arch"))
     void where(int i, String markers, @Parameter(type = Type.FILE, direction = Direction.OUT) String out);
+
+    @Method(declaringClass = "compssbinary.Tasks", timeOut = "2000", onFailure = OnFailure.FAIL,
+        constraints = @Constraints(processorArchitecture = "java_arch"))
+    @Binary(binary = "${BIN_DIR}/sleepy.sh")
+    Integer sleepy(String pidFile);
 
     @Binary(binary = "${BIN_DIR}/produce.sh")
     Integer produce(@Parameter(type = Type.STREAM, direction = Direction.OUT) FileDistroStream fds, int count,

@@ -77,6 +77,18 @@ class CompssBinaryTest extends ItBase {
     }
 
     @Test
+    void aBinaryPastItsTimeOutIsStoppedWithWhatItStarted() throws IOException {
+        // the Java implementation fits no node: the binary runs, starts a child, and waits on it
+        RunResult r = run("timeout", CompssNodes.write(tmp.resolve("xml"), 2, "binary_arch")).run();
+
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("time-out of 2000 ms"), r::describe);
+        long child = Long.parseLong(Files.readString(tmp.resolve("data").resolve("child.pid")).strip());
+        // killed by then; its exit may still have to be collected by whoever adopted it
+        ProcessHandle.of(child).ifPresent(h -> awaitExit(h, r));
+    }
+
+    @Test
     void methodAndBinaryImplementationsRunWhereTheirConstraintsFit() throws IOException {
         // One node fits only the Java implementation, the other only the binary one, each taking
         // the node's two units; each of the two tasks waits until the other implementation ran
@@ -102,6 +114,15 @@ class CompssBinaryTest extends ItBase {
         assertEquals("5", r.value("[LOG] consumed="), r::describe);
     }
 
+    private static void awaitExit(ProcessHandle h, RunResult r) {
+        try {
+            h.onExit().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            h.destroyForcibly();
+            throw new AssertionError("the program's child " + h.pid() + " still runs\n" + r.describe(), e);
+        }
+    }
+
     private Path scripts() throws IOException {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         script(bin, "args.sh", "printf '%s\\n' \"$@\"\ncat \"${4#-i}\"; echo\n");
@@ -112,6 +133,7 @@ class CompssBinaryTest extends ItBase {
                 saw=false; [ -e "$2/java-ran" ] && saw=true
                 echo "binary $1 $3 sawJava=$saw" > "$3"
                 """);
+        script(bin, "sleepy.sh", "sleep 120 &\necho $! > \"$1\"\nwait\n");
         script(bin, "produce.sh", """
                 echo 0 > "$1/f0.txt"
                 for k in $(seq 600); do [ -e "$3" ] && break; sleep 0.1; done

@@ -79,6 +79,9 @@ public final class ProcessInvoker {
         try {
             p = pb.start();
         } catch (IOException e) {
+            if (sandbox) {
+                deleteIfEmpty(dir);
+            }
             throw new ProgramFailedException(label(job) + ": cannot start " + cmd.command().get(0) + ": " + e.getMessage());
         }
         int exit;
@@ -102,20 +105,30 @@ public final class ProcessInvoker {
         return exit;
     }
 
-    /** SIGTERM to the process and its descendants, SIGKILL to what is left after the grace period. */
+    /**
+     * SIGTERM to the process's descendants, then to the process, SIGKILL to what is left after the
+     * grace period. Descendants first, so that their parents are still there to collect them.
+     */
     static void stop(Process p) {
-        var descendants = p.descendants().toList();
-        p.destroy();
-        descendants.forEach(ProcessHandle::destroy);
-        try {
-            if (!p.waitFor(GRACE_MS, TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
+        var all = new java.util.ArrayList<ProcessHandle>(p.descendants().toList());
+        all.add(p.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GRACE_MS);
+        boolean interrupted = false;
+        for (ProcessHandle h : all) {
+            try {
+                long left = Math.max(0, deadline - System.nanoTime());
+                h.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                h.destroyForcibly();
+            } catch (InterruptedException e) {
+                interrupted = true;
+                h.destroyForcibly();
             }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     private static String label(RunTask job) {
