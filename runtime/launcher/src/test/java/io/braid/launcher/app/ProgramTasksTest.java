@@ -34,6 +34,8 @@ class ProgramTasksTest {
         assertTrue(run.isStatic());
         assertEquals(run, r.lookup("app/BINARY", "run", "(ILjava/lang/String;)Ljava/lang/Integer;").orElseThrow());
         assertTrue(r.lookup("app/BINARY", "run", "(I)Ljava/lang/Integer;").isEmpty());
+        assertTrue(r.lookup("java/lang/Runtime", "run", "(ILjava/lang/String;)Ljava/lang/Integer;").isEmpty(),
+                "JDK classes are never stubs");
         TaskImpl impl = run.implementations().get(0);
         assertEquals(TaskImpl.Kind.BINARY, impl.kind());
         assertEquals("${BIN}/prog", impl.binary());
