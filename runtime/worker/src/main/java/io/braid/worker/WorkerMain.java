@@ -64,7 +64,7 @@ public final class WorkerMain {
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
-                new ProcessInvoker(opts.workingDir().resolve("sandboxes")), new ObjectSerializer(appLoader), store,
+                new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ObjectSerializer(appLoader), store,
                 new InputResolver(opts.node(), store, fetcher));
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 

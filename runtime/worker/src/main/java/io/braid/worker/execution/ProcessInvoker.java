@@ -28,14 +28,17 @@ public final class ProcessInvoker {
     static final long GRACE_MS = 3000;
 
     private final Path sandboxRoot;
+    private final String nodeName;
     private final Map<String, String> env;
 
-    public ProcessInvoker(Path sandboxRoot) {
-        this(sandboxRoot, System.getenv());
+    /** Programs of the worker of node {@code nodeName} (as the resources name it: COMPSS_HOSTNAMES). */
+    public ProcessInvoker(Path sandboxRoot, String nodeName) {
+        this(sandboxRoot, nodeName, System.getenv());
     }
 
-    ProcessInvoker(Path sandboxRoot, Map<String, String> env) {
+    ProcessInvoker(Path sandboxRoot, String nodeName, Map<String, String> env) {
         this.sandboxRoot = sandboxRoot;
+        this.nodeName = nodeName;
         this.env = env;
     }
 
@@ -73,7 +76,7 @@ public final class ProcessInvoker {
         pb.environment().put("COMPSS_NUM_NODES", "1");
         pb.environment().put("COMPSS_NUM_THREADS", String.valueOf(threads));
         pb.environment().put("OMP_NUM_THREADS", String.valueOf(threads));
-        pb.environment().put("COMPSS_HOSTNAMES", hostName());
+        pb.environment().put("COMPSS_HOSTNAMES", nodeName);
         LOG.info("job {}: {} in {}", job.jobId(), String.join(" ", cmd.command()), dir);
         Process p;
         try {
@@ -133,14 +136,6 @@ public final class ProcessInvoker {
 
     private static String label(RunTask job) {
         return job.className() + "." + job.methodName();
-    }
-
-    private static String hostName() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "localhost";
-        }
     }
 
     private static void copyAndDelete(Path file, PrintStream to) {

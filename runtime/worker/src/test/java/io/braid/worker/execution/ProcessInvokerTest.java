@@ -41,21 +41,21 @@ class ProcessInvokerTest {
     }
 
     @Test
-    void returnsTheExitValueAndRedirectsStandardStreamsInItsWorkingDirectory() throws Exception {
-        Path prog = script("prog.sh", "tr a-z A-Z\npwd >&2\nexit 5\n");
+    void returnsTheExitValueAndRedirectsStandardStreamsInItsWorkingDirectoryWithCompssVariables() throws Exception {
+        Path prog = script("prog.sh", "tr a-z A-Z\npwd >&2\necho \"$COMPSS_HOSTNAMES $COMPSS_NUM_THREADS\" >&2\nexit 5\n");
         Path in = Files.writeString(tmp.resolve("in.txt"), "abc\n");
         Path out = tmp.resolve("out.txt");
         Files.writeString(out, "kept\n"); // appended to, as COMPSs does
         Path err = tmp.resolve("err.txt");
         Path wd = tmp.resolve("wd");
 
-        int exit = new ProcessInvoker(tmp.resolve("sandboxes"), Map.of()).run(
+        int exit = new ProcessInvoker(tmp.resolve("sandboxes"), "node1", Map.of()).run(
                 job(call(prog, wd.toString(), false, List.of("STDIN", "STDOUT", "STDERR"))),
                 new Object[] {in.toString(), out.toString(), err.toString()});
 
         assertEquals(5, exit);
         assertEquals("kept\nABC\n", Files.readString(out));
-        assertEquals(wd + "\n", Files.readString(err));
+        assertEquals(wd + "\nnode1 1\n", Files.readString(err));
     }
 
     @Test
@@ -63,7 +63,7 @@ class ProcessInvokerTest {
         Path prog = script("bad.sh", "exit 3\n");
 
         ProgramFailedException e = assertThrows(ProgramFailedException.class,
-                () -> new ProcessInvoker(tmp.resolve("sandboxes"), Map.of()).run(job(call(prog, null, true, List.of())),
+                () -> new ProcessInvoker(tmp.resolve("sandboxes"), "node1", Map.of()).run(job(call(prog, null, true, List.of())),
                         new Object[0]));
         assertTrue(e.getMessage().contains("bad.sh exited with 3"), e.getMessage());
     }
@@ -71,7 +71,7 @@ class ProcessInvokerTest {
     @Test
     void aMissingProgramIsOneClearFailure() {
         ProgramFailedException e = assertThrows(ProgramFailedException.class,
-                () -> new ProcessInvoker(tmp.resolve("sandboxes"), Map.of()).run(
+                () -> new ProcessInvoker(tmp.resolve("sandboxes"), "node1", Map.of()).run(
                         job(call(tmp.resolve("nope"), null, false, List.of())), new Object[0]));
         assertTrue(e.getMessage().contains("cannot start " + tmp.resolve("nope")), e.getMessage());
     }
@@ -84,7 +84,7 @@ class ProcessInvokerTest {
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
         runner[0] = new Thread(() -> {
             try {
-                new ProcessInvoker(tmp.resolve("sandboxes"), Map.of()).run(job(call(prog, null, false, List.of())),
+                new ProcessInvoker(tmp.resolve("sandboxes"), "node1", Map.of()).run(job(call(prog, null, false, List.of())),
                         new Object[0]);
                 outcome.complete(null);
             } catch (Throwable t) {
