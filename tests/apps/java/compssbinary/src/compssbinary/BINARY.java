@@ -20,6 +20,10 @@ public class BINARY {
         return null;
     }
 
+    public static Integer simulate(String mode, FileDistroStream fds) {
+        return null;
+    }
+
     public static Integer produce(FileDistroStream fds, int count, String marker) {
         return null;
     }

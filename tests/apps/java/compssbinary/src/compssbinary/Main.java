@@ -15,7 +15,7 @@ public class Main {
         switch (args[0]) {
             case "programs" -> programs(dir);
             case "where" -> where(dir);
-            case "stream" -> stream(dir);
+            case "stream" -> stream(dir, args);
             case "fail" -> fail(dir);
             case "timeout" -> System.out.println("[LOG] sleepy exit=" + Tasks.sleepy(dir.resolve("child.pid").toString()));
             default -> throw new IllegalArgumentException(args[0]);
@@ -54,7 +54,7 @@ public class Main {
         }
     }
 
-    private static void stream(Path dir) throws Exception {
+    private static void stream(Path dir, String[] args) throws Exception {
         Path streamDir = dir.resolve("stream");
         Files.createDirectories(streamDir);
         String marker = dir.resolve("consumer-got-a-file").toString();
@@ -63,6 +63,15 @@ public class Main {
         Integer consumed = Tasks.consume(fds, marker);
         System.out.println("[LOG] produce exit=" + produced);
         System.out.println("[LOG] consumed=" + consumed);
+        if (args.length > 2 && args[2].equals("mpi")) {
+            // the hybrid case: an MPI simulation's ranks write files that a Java task analyses
+            Path simDir = Files.createDirectories(dir.resolve("simulation"));
+            FileDistroStream sim = new FileDistroStream(simDir.toString());
+            Integer simExit = BINARY.simulate("ir", sim);
+            Integer analysed = Tasks.consume(sim, dir.resolve("sim-marker").toString());
+            System.out.println("[LOG] simulate exit=" + simExit);
+            System.out.println("[LOG] analysed=" + analysed);
+        }
         Braid.barrier();
     }
 

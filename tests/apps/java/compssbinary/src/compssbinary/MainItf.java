@@ -49,6 +49,10 @@ public interface MainItf {
     Integer produce(@Parameter(type = Type.STREAM, direction = Direction.OUT) FileDistroStream fds, int count,
         String marker);
 
+    @MPI(mpiRunner = "mpirun", binary = "${BIN_DIR}/hello_mpi", processes = "2", mpiFlags = "--oversubscribe")
+    Integer simulate(@Parameter(prefix = "-d") String mode,
+        @Parameter(type = Type.STREAM, direction = Direction.OUT) FileDistroStream fds);
+
     @Method(declaringClass = "compssbinary.Tasks")
     Integer consume(@Parameter(type = Type.STREAM, direction = Direction.IN) FileDistroStream fds, String marker);
 }

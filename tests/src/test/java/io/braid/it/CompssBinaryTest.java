@@ -105,13 +105,18 @@ class CompssBinaryTest extends ItBase {
     }
 
     @Test
-    void binaryWritingIntoAFileStreamFeedsAJavaTaskWhileItRuns() throws IOException {
-        RunResult r = run("stream", CompssNodes.write(tmp.resolve("xml"), 2, 2)).run();
+    void binaryAndMpiProgramsWritingIntoFileStreamsFeedJavaTasks() throws IOException {
+        HostPackages.ensure("openmpi-bin", "libopenmpi-dev");
+        compileMpiProgram();
+        RunResult r = run("stream", CompssNodes.write(tmp.resolve("xml"), 2, 2)).args("mpi").run();
 
         assertEquals(0, r.exitCode(), r::describe);
         // the binary waits, after its first file, until the reader got it: exit 7 if it never did
         assertEquals("0", r.value("[LOG] produce exit="), r::describe);
         assertEquals("5", r.value("[LOG] consumed="), r::describe);
+        // each of the 2 MPI ranks writes one file into the stream's directory (its -d argument)
+        assertEquals("0", r.value("[LOG] simulate exit="), r::describe);
+        assertEquals("2", r.value("[LOG] analysed="), r::describe);
     }
 
     private static void awaitExit(ProcessHandle h, RunResult r) {
@@ -153,12 +158,23 @@ class CompssBinaryTest extends ItBase {
         Path src = Files.writeString(bin.resolve("hello_mpi.c"), """
                 #include <mpi.h>
                 #include <stdio.h>
+                #include <string.h>
                 int main(int argc, char **argv) {
                     int rank, size;
                     MPI_Init(&argc, &argv);
                     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
                     MPI_Comm_size(MPI_COMM_WORLD, &size);
-                    printf("rank %d of %d %s\\n", rank, size, argc > 1 ? argv[1] : "-");
+                    if (argc > 1 && strncmp(argv[1], "-dir", 4) == 0) {
+                        /* "-dir" then the directory: one file per rank */
+                        char path[4096];
+                        snprintf(path, sizeof path, "%s/rank%d.txt", argc > 2 ? argv[2] : ".", rank);
+                        FILE *f = fopen(path, "w");
+                        if (f == NULL) { MPI_Abort(MPI_COMM_WORLD, 3); }
+                        fprintf(f, "%d of %d\\n", rank, size);
+                        fclose(f);
+                    } else {
+                        printf("rank %d of %d %s\\n", rank, size, argc > 1 ? argv[1] : "-");
+                    }
                     MPI_Finalize();
                     return 0;
                 }
