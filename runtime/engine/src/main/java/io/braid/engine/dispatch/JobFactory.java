@@ -50,7 +50,9 @@ public final class JobFactory {
      */
     public RunTask build(long jobId, TaskSubmission s, AnalysedTask a, int node, int implementation) {
         TaskDefinition def = s.definition();
-        TaskImplementation impl = def.implementation(implementation);
+        // Most types have only their Java method: no implementation object per job for them.
+        TaskImplementation impl = def.implementations().isEmpty() ? null : def.implementation(implementation);
+        int units = impl == null ? def.request().computingUnits() : impl.request().computingUnits();
         List<SubmittedParam> sp = s.params();
         List<JobParam> params = new ArrayList<>(sp.size());
         for (int i = 0; i < sp.size(); i++) {
@@ -76,7 +78,7 @@ public final class JobFactory {
             returnData = a.writeVersion(sp.size()).name();
         }
         return new RunTask(jobId, s.taskId(), def.className(), def.methodName(), def.paramTypes(), def.hasTarget(),
-                params, returnData, def.io(), impl.request().computingUnits(), def.timeOutMs(), impl.process());
+                params, returnData, def.io(), units, def.timeOutMs(), impl == null ? null : impl.process());
     }
 
     private List<DataLocation> sources(String dataName, int node) {

@@ -25,7 +25,7 @@ final class Alternatives {
 
     /** Whether the task of {@code entry} waits in several queues (never prefetched then). */
     boolean isAlternative(ReadyTask entry) {
-        return waiting.containsKey(entry.taskId());
+        return !waiting.isEmpty() && waiting.containsKey(entry.taskId());
     }
 
     /** True (and forgets it) when {@code entry} lost to a sibling: drop it from its queue. */
@@ -35,6 +35,9 @@ final class Alternatives {
 
     /** {@code entry} got a node: its siblings turn stale. */
     void started(ReadyTask entry) {
+        if (waiting.isEmpty()) {
+            return; // the common case: no task has several implementations
+        }
         List<ReadyTask> entries = waiting.remove(entry.taskId());
         if (entries == null) {
             return;
