@@ -28,6 +28,10 @@ import java.util.PriorityQueue;
  *       could ever host the task. A task with an {@link ReadyTask#onlyNode()} waits for that node
  *       (any node if it is lost); a node {@linkplain #reserveIo reserved} for I/O takes no other
  *       I/O task (compute tasks still go there).</li>
+ *   <li>Implementations: a task with {@linkplain ReadyTask#alternatives() several} waits in the
+ *       queue of each implementation's request and starts with the first that gets a node (its
+ *       {@link Assignment#implementation()}); the other entries are dropped when they reach the
+ *       head of their queues ({@link Alternatives}).</li>
  * </ul>
  *
  * <p>Prefetching ({@link #setPrefetch}): when a task fits nowhere now, it may still be sent to a
