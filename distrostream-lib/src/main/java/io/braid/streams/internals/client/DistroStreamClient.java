@@ -178,7 +178,13 @@ public final class DistroStreamClient implements AutoCloseable {
     public static void closeProcessClient() {
         DistroStreamClient c = install(null);
         if (c != null) {
-            c.close();
+            try {
+                c.close();
+            } catch (BackendException e) {
+                // The process is leaving: nothing can be retried, but the user must see it.
+                System.err.println("[braid] WARNING: " + e.getMessage());
+                LOG.warn("closing the stream client: {}", e.getMessage());
+            }
         }
     }
 
@@ -294,7 +300,10 @@ public final class DistroStreamClient implements AutoCloseable {
 
     /**
      * Whether every writer has closed the stream: from the cache, which server pushes keep up to
-     * date, else asked. When the server cannot be asked, the last known state (false if none).
+     * date, else asked (a stream known closed stays closed).
+     *
+     * @throws BackendException naming the server when it must be asked and cannot be: "open" would
+     *         be a guess, and a reader looping on it would spin while the server is gone
      */
     public boolean isClosed(String streamId) {
         Boolean known = cache.closedIfKnown(streamId);
@@ -306,8 +315,11 @@ public final class DistroStreamClient implements AutoCloseable {
             remember(info);
             return info.closed();
         } catch (BackendException e) {
-            LOG.warn("cannot tell whether stream {} is closed: {}", streamId, e.getMessage());
-            return cache.lastKnownClosed(streamId);
+            if (cache.lastKnownClosed(streamId)) {
+                return true; // a closed stream never opens again
+            }
+            throw new BackendException("cannot tell whether stream " + streamId + " is closed: the stream server at "
+                    + serverAddress + " cannot be asked: " + e.getMessage(), e);
         }
     }
 
@@ -409,11 +421,25 @@ public final class DistroStreamClient implements AutoCloseable {
     /**
      * Closes this process's readers (they report their counts), the connection, the object
      * backend and the scheduler.
+     *
+     * @throws BackendException once everything is closed, when a reader's final count could not
+     *         reach the server (the first such failure; later ones are suppressed in it)
      */
     @Override
     public void close() {
+        BackendException reportLost = null;
         if (!closed) {
-            readers.all().forEach(ObjectReader::close);
+            for (ObjectReader r : readers.all()) {
+                try {
+                    r.close();
+                } catch (BackendException e) {
+                    if (reportLost == null) {
+                        reportLost = e;
+                    } else {
+                        reportLost.addSuppressed(e);
+                    }
+                }
+            }
         }
         ObjectBackend b;
         synchronized (lock) {
@@ -433,6 +459,9 @@ public final class DistroStreamClient implements AutoCloseable {
             }
         }
         scheduler.close();
+        if (reportLost != null) {
+            throw reportLost;
+        }
     }
 
     private void remember(StreamInfo info) {

@@ -218,7 +218,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** Publishes without waiting for the broker; see {@link TopicPublisher} for when failures are reported. */
     @Override
     public ObjectPublisher publisher(String streamId) {
-        return new TopicPublisher(producer, topicName(streamId));
+        return new TopicPublisher(producer, topicName(streamId), bootstrapServers);
     }
 
     @Override
@@ -285,7 +285,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
      * failed): a reader's consumer joins its group only then.
      */
     void awaitGroupConfigured(String group) throws BackendException {
-        await(groupConfiguration(group), "configure share group " + group);
+        await(groupConfiguration(group), "configure share group " + group + " at " + bootstrapServers);
         markReachable();
     }
 
