@@ -49,15 +49,6 @@ class ObjectStreamDrainKafkaTest extends EmbeddedStreamServerBase {
         return new Read(into, System.nanoTime(), h.drainEndedOnCounts());
     }
 
-    /** Polls {@code condition} (a state of the readers) until it holds, with a generous deadline. */
-    static void awaitCondition(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(5); // polling a condition, with a deadline
-        }
-        assertTrue(condition.getAsBoolean(), what);
-    }
-
     /**
      * Publishing does not wait for the broker; close does: after a loop of single publishes and a
      * close, the reader's "poll until closed, then once more" gets every record exactly once.
@@ -217,7 +208,7 @@ class ObjectStreamDrainKafkaTest extends EmbeddedStreamServerBase {
             taken.addAll(leaving.poll(100));
         }
         assertEquals(1, taken.size(), "one record per fetch while readers share");
-        awaitCondition(() -> leaving.acceptedAhead() == 1, "the leaving reader accepted its next record ahead");
+        eventually(() -> leaving.acceptedAhead() == 1, "the leaving reader accepted its next record ahead");
         out.close();
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
@@ -225,7 +216,7 @@ class ObjectStreamDrainKafkaTest extends EmbeddedStreamServerBase {
             Future<Read> drain = pool.submit(() -> readAll(draining, drained));
             // The drain has taken all but the record held ahead, and waits for it (it cannot end:
             // the application's readers have accepted one record less than were published).
-            awaitCondition(() -> drained.size() >= sent.size() - 2, "the drain took every record not held");
+            eventually(() -> drained.size() >= sent.size() - 2, "the drain took every record not held");
             assertEquals(1, leaving.acceptedAhead(), "the record is still held ahead (not given back after "
                     + "nobody asked for it: the drain took the others within the hold)");
             assertFalse(drain.isDone(), "the drain waits for the record held ahead");

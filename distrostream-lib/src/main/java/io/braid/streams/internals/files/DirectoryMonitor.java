@@ -107,6 +107,8 @@ public final class DirectoryMonitor implements AutoCloseable {
     private final Set<Path> reported = new HashSet<>();
     private final Set<Path> notFiles = new HashSet<>();
     private boolean started;
+    /** With {@code includeExisting=false}: what {@link #start()} listed, skipped by the first step. */
+    private Set<Path> preexisting = Set.of();
     private long nextScan;
     private boolean scanFailureLogged;
     private ScheduledFuture<?> timer;
@@ -136,10 +138,20 @@ public final class DirectoryMonitor implements AutoCloseable {
         this.threads = threads != null ? threads : new MonitorThreads("braid-dirmonitor", 1, System::nanoTime);
     }
 
-    /** Starts watching (files already there are looked at first, or skipped, as the options say). */
+    /**
+     * Starts watching (files already there are looked at first, or skipped, as the options say).
+     *
+     * @throws IOException naming the directory when the files already there are to be skipped
+     *         ({@code includeExisting=false}) and the directory cannot be listed: they could not be
+     *         told from new ones, and would be published once it can be
+     */
     public synchronized void start() throws IOException {
         if (running) {
             return;
+        }
+        if (!options.includeExisting()) {
+            // Listed before the watch starts: a file created from here on is new, and is reported.
+            preexisting = listExisting();
         }
         if (!options.pollingOnly()) {
             unwatch = threads.watch(baseDir, this::events);
@@ -300,7 +312,8 @@ public final class DirectoryMonitor implements AutoCloseable {
             if (options.includeExisting()) {
                 scan(now, true);
             } else {
-                skipExisting();
+                reported.addAll(preexisting);
+                preexisting = Set.of();
             }
             nextScan = now + options.scanInterval().toNanos();
         }
@@ -376,14 +389,17 @@ public final class DirectoryMonitor implements AutoCloseable {
         candidates.put(path, new Candidate(path, now + SETTLE_NANOS, explicit));
     }
 
-    private void skipExisting() {
+    private Set<Path> listExisting() throws IOException {
+        Set<Path> existing = new HashSet<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(baseDir)) {
             for (Path entry : entries) {
-                reported.add(entry);
+                existing.add(entry);
             }
-        } catch (IOException e) {
-            LOG.warn("cannot list {}: {}", baseDir, e.toString());
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+            throw new IOException("cannot list file stream base directory " + baseDir + " to skip the files already"
+                    + " in it (braid.streams.files.includeExisting=false): " + e.getMessage(), e);
         }
+        return existing;
     }
 
     private void scan(long now, boolean initial) {
