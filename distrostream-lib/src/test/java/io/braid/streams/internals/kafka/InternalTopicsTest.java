@@ -93,4 +93,23 @@ class InternalTopicsTest {
         err.print(log);
         assertTrue(!log.contains("ERROR"), log);
     }
+
+    /**
+     * The thread a broker returned as soon as it accepts clients makes its internal topics on is
+     * the broker's: one, and over once the broker is closed (close waits for it), so a server
+     * that closes leaves no thread behind.
+     */
+    @Test
+    void theInternalTopicsThreadOfABrokerEndsWithItsClose() throws Exception {
+        EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startAccepting("127.0.0.1", null);
+        List<Thread> threads = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("braid-kafka-internal-topics")).toList();
+        assertTrue(threads.size() <= 1, threads.toString());
+        broker.close();
+        assertTrue(broker.coordinatorsReady().isDone(), "close waited for the internal topics");
+        for (Thread t : threads) {
+            t.join(TimeUnit.SECONDS.toMillis(10));
+            assertFalse(t.isAlive(), "the internal-topics thread ended with the broker");
+        }
+    }
 }
