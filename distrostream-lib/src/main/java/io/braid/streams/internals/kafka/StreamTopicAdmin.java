@@ -65,7 +65,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
     public StreamTopicAdmin(String bootstrapServers, CompletableFuture<Void> groupsReady) {
         initThreads.allowCoreThreadTimeOut(true);
         this.groupsReady = groupsReady;
-        this.admin = Admin.create(KafkaObjectBackend.adminProperties(bootstrapServers));
+        this.admin = Admin.create(KafkaClientProperties.admin(bootstrapServers));
         this.topics = new TopicBatcher(newTopics -> admin.createTopics(newTopics).values(),
                 KafkaObjectBackend.REQUEST_TIMEOUT_MS);
     }

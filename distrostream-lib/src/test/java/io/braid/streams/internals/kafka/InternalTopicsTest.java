@@ -22,7 +22,7 @@ class InternalTopicsTest {
     @Test
     void theEmbeddedBrokerStartsWithTheCoordinatorsTopics() throws Exception {
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+             Admin admin = Admin.create(KafkaClientProperties.admin(broker.bootstrapServers()))) {
             Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
                     .get(10, TimeUnit.SECONDS);
             assertTrue(names.containsAll(Set.of("__consumer_offsets", "__share_group_state")), names.toString());
@@ -49,7 +49,7 @@ class InternalTopicsTest {
         java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
         System.setErr(new java.io.PrintStream(captured, true));
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startAccepting("127.0.0.1", null);
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+             Admin admin = Admin.create(KafkaClientProperties.admin(broker.bootstrapServers()))) {
             broker.internalTopics().get(30, TimeUnit.SECONDS);
             try {
                 admin.describeConsumerGroups(List.of("right-after")).all().get(10, TimeUnit.SECONDS);

@@ -432,7 +432,7 @@ class KafkaObjectBackendTest {
         List<String> ids = List.of(base + "a", base + "b", base + "c", base + "d");
         ExecutorService pool = Executors.newFixedThreadPool(ids.size() + 1);
         try (StreamTopicAdmin topics = new StreamTopicAdmin(KAFKA.bootstrapServers());
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(KAFKA.bootstrapServers()))) {
+             Admin admin = Admin.create(KafkaClientProperties.admin(KAFKA.bootstrapServers()))) {
             List<Future<?>> creations = new ArrayList<>();
             for (String id : ids) {
                 creations.add(pool.submit(() -> {
@@ -486,7 +486,7 @@ class KafkaObjectBackendTest {
         };
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (StreamTopicAdmin topics = new StreamTopicAdmin(KAFKA.bootstrapServers(), groupsReady);
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(KAFKA.bootstrapServers()))) {
+             Admin admin = Admin.create(KafkaClientProperties.admin(KAFKA.bootstrapServers()))) {
             Future<?> creation = pool.submit(() -> {
                 topics.createTopic(id, 1, "app");
                 return null;
@@ -511,7 +511,7 @@ class KafkaObjectBackendTest {
     void warmUpRehearsesAStreamAndLeavesNoGroupBehind() throws Exception {
         KAFKA.backend().warmUp();
         KAFKA.backend().warmUp(); // again (a second process): its own group, the first one's record may be read too
-        try (Admin admin = Admin.create(KafkaObjectBackend.adminProperties(KAFKA.bootstrapServers()))) {
+        try (Admin admin = Admin.create(KafkaClientProperties.admin(KAFKA.bootstrapServers()))) {
             assertTrue(admin.listTopics().names().get(10, TimeUnit.SECONDS)
                     .contains(KafkaObjectBackend.topicName(StreamTopicAdmin.WARM_UP_STREAM)));
             assertEquals(2, new StreamOffsets(admin, 5_000).published(
@@ -533,17 +533,17 @@ class KafkaObjectBackendTest {
         EmbeddedKafkaBroker other = EmbeddedKafkaBroker.start("127.0.0.1", null);
         String broker = other.bootstrapServers();
         String request = String.valueOf(KafkaObjectBackend.REQUEST_TIMEOUT_MS);
-        Properties producer = KafkaObjectBackend.producerProperties(broker);
+        Properties producer = KafkaClientProperties.producer(broker);
         assertEquals(request, producer.get(ProducerConfig.MAX_BLOCK_MS_CONFIG));
         assertEquals(request, producer.get(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG));
         assertEquals(String.valueOf(KafkaObjectBackend.DELIVERY_TIMEOUT_MS),
                 producer.get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG));
-        for (Properties consumer : List.of(KafkaObjectBackend.consumerProperties(broker, "g", Acquisition.SHARED),
-                KafkaObjectBackend.soloConsumerProperties(broker, "g"))) {
+        for (Properties consumer : List.of(KafkaClientProperties.shareConsumer(broker, "g", Acquisition.SHARED),
+                KafkaClientProperties.soloConsumer(broker, "g"))) {
             assertEquals(request, consumer.get(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG));
             assertEquals(request, consumer.get(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG));
         }
-        assertEquals(request, KafkaObjectBackend.adminProperties(broker).get(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG));
+        assertEquals(request, KafkaClientProperties.admin(broker).get(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG));
 
         KafkaObjectBackend gone = new KafkaObjectBackend(broker);
         try {
