@@ -114,4 +114,23 @@ class ObjectReaderTest {
         BackendException closed = assertThrows(BackendException.class, () -> c.registerWriter(id, "w2"));
         assertTrue(closed.getMessage().contains("client of this process is closed"), closed.getMessage());
     }
+
+    /** At a run's end the process's client is closed without an exception: the lost report is one line on stderr. */
+    @Test
+    void theProcessClientClosingAtTheEndSaysALostReportOnStderr() throws Exception {
+        DistroStreamClient c = s.install("app");
+        ObjectReader r = ObjectReader.open(c, id, ConsumerMode.AT_MOST_ONCE);
+        assertEquals(3, r.poll(0).size());
+        s.server.close();
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true));
+        try {
+            DistroStreamClient.closeProcessClient();
+        } finally {
+            System.setErr(err);
+        }
+        String lines = captured.toString();
+        assertTrue(lines.contains("[braid] WARNING: reader " + r.readerId() + " of stream " + id), lines);
+    }
 }
