@@ -24,7 +24,6 @@ import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.run.WorkerJit;
 import io.braid.launcher.run.WorkerPriority;
 import io.braid.launcher.streams.StreamingMode;
-import io.braid.streams.internals.client.DistroStreamClient;
 import io.braid.streams.internals.server.KafkaMode;
 import io.braid.streams.internals.settings.StreamSettings;
 
@@ -71,6 +70,15 @@ public final class BraidRun {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
         }
         checkLanguage(o.get("--lang"), app);
+        return new JavaAppRun(settings(o, app)).run();
+    }
+
+    /**
+     * The run's settings from the parsed command line, for the application {@code app}; sets up
+     * the run's log dir and secret on the way. Also used by the C binding's embedded run
+     * ({@code io.braid.launcher.embed.EmbeddedRun}), whose options are braid-run's.
+     */
+    public static RunSettings settings(LauncherOptions o, String app) throws Exception {
         String logLevel = LogLevel.parse(o.get("--log_level")).toString();
         checkSettings();
         WorkerJit workerJit = workerJit(LauncherSettings.WORKER_JIT.environment());
@@ -89,7 +97,7 @@ public final class BraidRun {
                 o.intValue("--master_port"), jvmOptions(o.get("--jvm_workers_opts")), o.intValue("--worker_start_timeout"),
                 braidJar(), streaming, streamingBackend, streamServer, workerJit, workerPriority,
                 o.isSet("--master_name") ? o.get("--master_name") : null, o.flag("--allow_uninstrumented"));
-        return new JavaAppRun(settings).run();
+        return settings;
     }
 
     /**
@@ -194,7 +202,7 @@ public final class BraidRun {
             return null;
         }
         String server = envValue.trim();
-        String why = " cannot apply to an existing stream server (" + DistroStreamClient.SERVER_ENV + "=" + server
+        String why = " cannot apply to an existing stream server (" + StreamSettings.SERVER.environment() + "=" + server
                 + " is set; unset it to let the run host its own)";
         if (o.isSet("--streaming_backend")) {
             throw new UsageException("--streaming_backend=" + o.get("--streaming_backend") + why);
