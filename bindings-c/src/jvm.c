@@ -150,20 +150,69 @@ static braid_status find_jar(const char *call, char *out, size_t size) {
     );
 }
 
-/* Extra JVM options: BRAID_MASTER_JVM_OPTS, split on blanks (as braid-run passes it unquoted). */
-static int jvm_options(JavaVMOption *options, int max, char *classpath, char **copy) {
+/* One JVM option, kept for JNI_CreateJavaVM (which copies nothing until it returns). */
+static void add_option(JavaVMOption *options, int *n, int max, char *text) {
+    if (text != NULL && *n < max) {
+        options[(*n)++].optionString = text;
+    }
+}
+
+static char *format(const char *fmt, const char *value) {
+    size_t size = strlen(fmt) + strlen(value) + 1;
+    char *out = malloc(size);
+    if (out != NULL) {
+        snprintf(out, size, fmt, value);
+    }
+    return out;
+}
+
+/*
+ * The master's JVM options, as scripts/braid-run gives them (braid-env.sh): the class-data archive
+ * braid.jsa beside braid.jar when it is newer than the jar (BRAID_CDS=off: not), the JIT choice of
+ * BRAID_MASTER_JIT (auto: C1 only on a host of 1-2 cores, docs/PERFORMANCE.md), then
+ * BRAID_MASTER_JVM_OPTS split on blanks. Strings to free are added to owned.
+ */
+static int jvm_options(const char *call, JavaVMOption *options, int max, const char *jar, char **owned, int *n_owned,
+                       braid_status *bad) {
     int n = 0;
-    options[n++].optionString = classpath;
+    owned[(*n_owned)++] = format("-Djava.class.path=%s", jar);
+    add_option(options, &n, max, owned[*n_owned - 1]);
     /* Until braid_on points the runtime's log at its log dir: warnings only, on stderr. */
-    options[n++].optionString = "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn";
+    add_option(options, &n, max, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+    const char *cds = getenv("BRAID_CDS");
+    size_t len = strlen(jar);
+    if ((cds == NULL || strcmp(cds, "off") != 0) && len > 4 && strcmp(jar + len - 4, ".jar") == 0) {
+        char jsa[PATH_MAX];
+        snprintf(jsa, sizeof jsa, "%.*s.jsa", (int)(len - 4), jar);
+        struct stat js, jj;
+        if (stat(jsa, &js) == 0 && stat(jar, &jj) == 0 && js.st_mtime >= jj.st_mtime) {
+            owned[(*n_owned)++] = format("-XX:SharedArchiveFile=%s", jsa);
+            add_option(options, &n, max, owned[*n_owned - 1]);
+            owned[(*n_owned)++] = format("-Dbraid.cds.archive=%s", jsa); /* the workers map it too */
+            add_option(options, &n, max, owned[*n_owned - 1]);
+            add_option(options, &n, max, "-Xshare:auto");
+            add_option(options, &n, max, "-Xlog:cds=off");
+            add_option(options, &n, max, "-Xlog:cds+dynamic=off");
+        }
+    }
+    const char *jit = getenv("BRAID_MASTER_JIT");
+    if (jit == NULL || *jit == '\0' || strcmp(jit, "auto") == 0) {
+        if (sysconf(_SC_NPROCESSORS_ONLN) <= 2) {
+            add_option(options, &n, max, "-XX:TieredStopAtLevel=1");
+        }
+    } else if (strcmp(jit, "c1") == 0) {
+        add_option(options, &n, max, "-XX:TieredStopAtLevel=1");
+    } else if (strcmp(jit, "c2") != 0) {
+        *bad = braid_fail(BRAID_ERR_ARGUMENT, call, "BRAID_MASTER_JIT=%s: expected auto, c1 or c2", jit);
+        return n;
+    }
     const char *extra = getenv("BRAID_MASTER_JVM_OPTS");
-    *copy = NULL;
     if (extra != NULL && *extra != '\0') {
-        *copy = strdup(extra);
+        char *copy = strdup(extra);
+        owned[(*n_owned)++] = copy;
         char *save = NULL;
-        for (char *w = *copy ? strtok_r(*copy, " \t\n", &save) : NULL; w != NULL && n < max;
-             w = strtok_r(NULL, " \t\n", &save)) {
-            options[n++].optionString = w;
+        for (char *w = copy ? strtok_r(copy, " \t\n", &save) : NULL; w != NULL; w = strtok_r(NULL, " \t\n", &save)) {
+            add_option(options, &n, max, w);
         }
     }
     return n;
@@ -226,6 +275,22 @@ missing:;
                       jar ? jar : "the JVM's class path", why);
 }
 
+/*
+ * The calling thread's environment: a thread the JVM already knows (a Java thread calling C, or
+ * one attached before) as it is; any other is attached as a daemon and detached when it ends.
+ */
+static braid_status attach(const char *call, JNIEnv **env) {
+    jint r = (*vm)->GetEnv(vm, (void **)env, JNI_VERSION_10);
+    if (r == JNI_OK) {
+        return BRAID_OK;
+    }
+    if (r == JNI_EDETACHED && (*vm)->AttachCurrentThreadAsDaemon(vm, (void **)env, NULL) == JNI_OK) {
+        pthread_setspecific(attached_key, (void *)1);
+        return BRAID_OK;
+    }
+    return braid_fail(BRAID_ERR_NO_JVM, call, "cannot attach this thread to the JVM (GetEnv returned %d)", (int)r);
+}
+
 static braid_status create_vm(const char *call, JNIEnv **env) {
     if (vm_failure[0] != '\0') {
         return braid_fail(BRAID_ERR_NO_JVM, call, "%s", vm_failure);
@@ -237,13 +302,8 @@ static braid_status create_vm(const char *call, JNIEnv **env) {
         jsize n = 0;
         if (created(&existing, 1, &n) == JNI_OK && n > 0) {
             vm = existing;
-            JNIEnv *e;
-            if ((*vm)->AttachCurrentThreadAsDaemon(vm, (void **)&e, NULL) != JNI_OK) {
-                return braid_fail(BRAID_ERR_NO_JVM, call, "cannot attach this thread to the process's JVM");
-            }
-            pthread_setspecific(attached_key, (void *)1);
-            *env = e;
-            return bind_classes(call, e, NULL);
+            braid_status s = attach(call, env);
+            return s != BRAID_OK ? s : bind_classes(call, *env, NULL);
         }
     }
     char libjvm[PATH_MAX];
@@ -264,11 +324,17 @@ static braid_status create_vm(const char *call, JNIEnv **env) {
     if (create == NULL) {
         return braid_fail(BRAID_ERR_NO_JVM, call, "%s has no JNI_CreateJavaVM", libjvm);
     }
-    char classpath[PATH_MAX + 32];
-    snprintf(classpath, sizeof classpath, "-Djava.class.path=%s", jar);
     JavaVMOption options[64];
-    char *copy;
-    int n = jvm_options(options, 64, classpath, &copy);
+    char *owned[8];
+    int n_owned = 0;
+    braid_status bad = BRAID_OK;
+    int n = jvm_options(call, options, 64, jar, owned, &n_owned, &bad);
+    if (bad != BRAID_OK) {
+        while (n_owned > 0) {
+            free(owned[--n_owned]);
+        }
+        return bad;
+    }
     JavaVMInitArgs args;
     args.version = JNI_VERSION_10;
     args.nOptions = n;
@@ -276,7 +342,9 @@ static braid_status create_vm(const char *call, JNIEnv **env) {
     args.ignoreUnrecognized = JNI_FALSE;
     JNIEnv *e = NULL;
     jint r = create(&vm, (void **)&e, &args);
-    free(copy);
+    while (n_owned > 0) {
+        free(owned[--n_owned]);
+    }
     if (r != JNI_OK) {
         vm = NULL;
         snprintf(vm_failure, sizeof vm_failure, "the JVM of %s did not start (JNI_CreateJavaVM returned %d%s)",
@@ -310,15 +378,7 @@ braid_status braid_env(const char *call, JNIEnv **env) {
         }
         pthread_mutex_unlock(&vm_lock);
     }
-    jint r = (*vm)->GetEnv(vm, (void **)env, JNI_VERSION_10);
-    if (r == JNI_OK) {
-        return BRAID_OK;
-    }
-    if (r == JNI_EDETACHED && (*vm)->AttachCurrentThreadAsDaemon(vm, (void **)env, NULL) == JNI_OK) {
-        pthread_setspecific(attached_key, (void *)1);
-        return BRAID_OK;
-    }
-    return braid_fail(BRAID_ERR_NO_JVM, call, "cannot attach this thread to the JVM (GetEnv returned %d)", (int)r);
+    return attach(call, env);
 }
 
 /* Every call runs in a local frame of its own: a native thread never returns to Java, so local references would pile up. */

@@ -24,7 +24,7 @@ read -r -t 30 -u "${SERVER[0]}" second || { echo "no secret file from the stream
 case "$first" in BRAID_STREAM_SERVER=*) ;; *) echo "stream server said: $first" >&2; exit 1 ;; esac
 export "$first" "$second"
 
-timeout 240 "$repo/scripts/braid-run" --base_log_dir="$work/logs" -cp "$work/classes" crosslang.Main >"$work/java.out" 2>"$work/java.err" &
+timeout 240 "$repo/scripts/braid-run" --base_log_dir="$work/logs" --log_level=info -cp "$work/classes" crosslang.Main >"$work/java.out" 2>"$work/java.err" &
 java_pid=$!
 c_status=0
 timeout 240 "$cprog" >"$work/c.out" 2>"$work/c.err" || c_status=$?
