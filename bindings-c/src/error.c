@@ -59,18 +59,22 @@ braid_status braid_fail(braid_status status, const char *call, const char *fmt, 
     return status;
 }
 
+/* Whether t is a c (false while c is not looked up yet: a failure while binding the classes). */
+static int is_a(JNIEnv *env, jthrowable t, jclass c) {
+    return c != NULL && (*env)->IsInstanceOf(env, t, c);
+}
+
 static braid_status status_of(JNIEnv *env, jthrowable t) {
-    if (braid_j.registration && ((*env)->IsInstanceOf(env, t, braid_j.registration)
-                                 || (*env)->IsInstanceOf(env, t, braid_j.backend))) {
+    if (is_a(env, t, braid_j.registration) || is_a(env, t, braid_j.backend)) {
         return BRAID_ERR_STREAM;
     }
-    if ((*env)->IsInstanceOf(env, t, braid_j.illegal_state)) {
+    if (is_a(env, t, braid_j.illegal_state)) {
         return BRAID_ERR_STATE;
     }
-    if ((*env)->IsInstanceOf(env, t, braid_j.illegal_argument) || (*env)->IsInstanceOf(env, t, braid_j.usage)) {
+    if (is_a(env, t, braid_j.illegal_argument) || is_a(env, t, braid_j.usage)) {
         return BRAID_ERR_ARGUMENT;
     }
-    if ((*env)->IsInstanceOf(env, t, braid_j.out_of_memory)) {
+    if (is_a(env, t, braid_j.out_of_memory)) {
         return BRAID_ERR_MEMORY;
     }
     return BRAID_ERR_RUNTIME;

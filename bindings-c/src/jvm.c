@@ -218,9 +218,35 @@ static int jvm_options(const char *call, JavaVMOption *options, int max, const c
     return n;
 }
 
+/*
+ * A global reference to class name ("java/lang/String" form). Braid's classes are loaded by the
+ * system class loader: FindClass would use the loader of the Java method that called into C,
+ * which for a call through JNA or the foreign-function API is not the one that has braid.jar.
+ */
 static jclass global_class(JNIEnv *env, const char *name) {
-    jclass local = (*env)->FindClass(env, name);
-    if (local == NULL) {
+    jclass local = NULL;
+    if (strncmp(name, "io/braid/", 9) != 0) {
+        local = (*env)->FindClass(env, name);
+    } else {
+        jclass loader_class = (*env)->FindClass(env, "java/lang/ClassLoader");
+        if (loader_class == NULL) {
+            return NULL;
+        }
+        jmethodID system = (*env)->GetStaticMethodID(env, loader_class, "getSystemClassLoader", "()Ljava/lang/ClassLoader;");
+        jmethodID load = (*env)->GetMethodID(env, loader_class, "loadClass", "(Ljava/lang/String;)Ljava/lang/Class;");
+        jobject loader = system && load ? (*env)->CallStaticObjectMethod(env, loader_class, system) : NULL;
+        char dotted[128];
+        snprintf(dotted, sizeof dotted, "%s", name);
+        for (char *c = dotted; *c; c++) {
+            *c = *c == '/' ? '.' : *c;
+        }
+        jstring jname = loader ? (*env)->NewStringUTF(env, dotted) : NULL;
+        if (jname != NULL) {
+            local = (jclass)(*env)->CallObjectMethod(env, loader, load, jname);
+        }
+        (*env)->DeleteLocalRef(env, loader_class);
+    }
+    if (local == NULL || (*env)->ExceptionCheck(env)) {
         return NULL;
     }
     jclass global = (jclass)(*env)->NewGlobalRef(env, local);

@@ -10,19 +10,10 @@ jar="$repo/runtime/dist/target/braid.jar"
 javac_cmd="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
 "$javac_cmd" -d "$work/classes" -cp "$jar" "$(dirname "$0")"/java/crosslang/*.java
 
-coproc SERVER { exec "$repo/scripts/braid-stream-server" --port=0 --host=127.0.0.1 --work_dir="$work/server" 2>"$work/server.err"; }
-server_pid=$SERVER_PID
+source "$(dirname "$0")/../stream_server.sh"
 java_pid=
-cleanup() {
-  [ -n "$java_pid" ] && kill "$java_pid" 2>/dev/null || true
-  kill "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
-}
-trap cleanup EXIT
-read -r -t 120 -u "${SERVER[0]}" first || { echo "no address from the stream server (log: $work/server.err)" >&2; exit 1; }
-read -r -t 30 -u "${SERVER[0]}" second || { echo "no secret file from the stream server" >&2; exit 1; }
-case "$first" in BRAID_STREAM_SERVER=*) ;; *) echo "stream server said: $first" >&2; exit 1 ;; esac
-export "$first" "$second"
+on_exit='[ -n "$java_pid" ] && kill "$java_pid" 2>/dev/null || true'
+start_stream_server "$repo" "$work"
 
 timeout 240 "$repo/scripts/braid-run" --base_log_dir="$work/logs" --log_level=info -cp "$work/classes" crosslang.Main >"$work/java.out" 2>"$work/java.err" &
 java_pid=$!
