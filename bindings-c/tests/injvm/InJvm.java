@@ -104,6 +104,25 @@ public final class InJvm {
         }
         System.out.println("C in this JVM read " + readByC.size() + " records from Java");
 
+        // A stream of other Java objects cannot be read from C: an error naming the element's class.
+        ObjectDistroStream<Long> longs = new ObjectDistroStream<>("longs", ConsumerMode.AT_LEAST_ONCE);
+        longs.publish(42L);
+        try (ResourceScope scope = ResourceScope.newConfinedScope()) {
+            MemorySegment handle = MemorySegment.allocateNative(CLinker.C_POINTER, scope);
+            check((int) streamNew.invokeExact(CLinker.toCString("longs", scope).address(), 1, handle.address()),
+                    lastError);
+            MemoryAddress s = MemoryAccess.getAddress(handle);
+            MemorySegment records = MemorySegment.allocateNative(CLinker.C_POINTER, scope);
+            MemorySegment count = MemorySegment.allocateNative(CLinker.C_LONG, scope);
+            int status = (int) poll.invokeExact(s, 10_000L, records.address(), count.address());
+            String error = CLinker.toJavaString((MemoryAddress) lastError.invokeExact());
+            if (status != 5 || !error.contains("java.lang.Long") || !error.contains("byte[]")) {
+                throw new IllegalStateException("polling a stream of Longs from C: status " + status + ", " + error);
+            }
+            System.out.println("as expected: " + error);
+            free.invokeExact(s);
+        }
+
         // C writes, from another Java thread; Java reads.
         Throwable[] failed = new Throwable[1];
         Thread writer = new Thread(() -> {
