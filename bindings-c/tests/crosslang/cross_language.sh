@@ -29,6 +29,11 @@ echo "--- C program (status $c_status)"; cat "$work/c.out" "$work/c.err"
 echo "--- Java application (status $java_status)"; cat "$work/java.out" "$work/java.err"
 [ "$c_status" -eq 0 ] || { echo "the C program failed" >&2; exit 1; }
 [ "$java_status" -eq 0 ] || { echo "the Java application failed" >&2; exit 1; }
+# The runtime's log lines go to each run's runtime.log, never to the programs' stderr (both runs use
+# an existing stream server, the case where the log was set up too late).
+if grep -qE '^\[[^]]+\] (ERROR|WARN|INFO|DEBUG) ' "$work/c.err" "$work/java.err"; then
+  echo "runtime log lines on stderr" >&2; exit 1
+fi
 grep -q "c program: 20 round trips with the Java task" "$work/c.out" || { echo "C side incomplete" >&2; exit 1; }
 grep -q "java task echoed 20 records" "$work/java.out" || { echo "Java side incomplete" >&2; exit 1; }
 echo "cross-language: ok"
