@@ -30,10 +30,14 @@ echo "--- Java application (status $java_status)"; cat "$work/java.out" "$work/j
 [ "$c_status" -eq 0 ] || { echo "the C program failed" >&2; exit 1; }
 [ "$java_status" -eq 0 ] || { echo "the Java application failed" >&2; exit 1; }
 # The runtime's log lines go to each run's runtime.log, never to the programs' stderr (both runs use
-# an existing stream server, the case where the log was set up too late).
+# an existing stream server: the case where the log used to be set up too late).
 if grep -qE '^\[[^]]+\] (ERROR|WARN|INFO|DEBUG) ' "$work/c.err" "$work/java.err"; then
   echo "runtime log lines on stderr" >&2; exit 1
 fi
+c_log="$(sed -n 's/^log dir: //p' "$work/c.out")/runtime.log"
+for log in "$c_log" "$work"/logs/Main_*/runtime.log; do
+  grep -q "using the existing stream server" "$log" || { echo "$log lacks the run's log lines" >&2; exit 1; }
+done
 grep -q "c program: 20 round trips with the Java task" "$work/c.out" || { echo "C side incomplete" >&2; exit 1; }
 grep -q "java task echoed 20 records" "$work/java.out" || { echo "Java side incomplete" >&2; exit 1; }
 echo "cross-language: ok"

@@ -18,6 +18,10 @@ static void reversed(const char *s, char *out) {
 
 int main(void) {
     OK(braid_on());
+    const char *log_dir;
+    OK(braid_log_dir(&log_dir));
+    printf("log dir: %s\n", log_dir);
+    fflush(stdout);
     braid_object_stream *to_java, *from_java;
     OK(braid_object_stream_new("c-to-java", BRAID_EXACTLY_ONCE, &to_java));
     OK(braid_object_stream_new("java-to-c", BRAID_EXACTLY_ONCE, &from_java));

@@ -70,7 +70,10 @@ public final class BraidRun {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
         }
         checkLanguage(o.get("--lang"), app);
-        return new JavaAppRun(settings(o, app)).run();
+        // Not new JavaAppRun(settings(o, app)): 'new' initialises JavaAppRun, and with it its
+        // logger, before the argument sets up the run's log (runtime.log).
+        RunSettings settings = settings(o, app);
+        return new JavaAppRun(settings).run();
     }
 
     /**
