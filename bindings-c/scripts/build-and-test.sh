@@ -24,6 +24,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q >/dev/null
   apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+  for tool in "${missing[@]}"; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "bindings-c: $tool is still not on PATH after apt-get install" >&2; exit 1; }
+  done
 fi
 
 cmake -S "$here" -B "$build" -DBRAID_JAR="$jar" >/dev/null
