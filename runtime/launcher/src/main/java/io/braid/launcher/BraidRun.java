@@ -24,7 +24,6 @@ import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.run.WorkerJit;
 import io.braid.launcher.run.WorkerPriority;
 import io.braid.launcher.streams.StreamingMode;
-import io.braid.streams.internals.client.DistroStreamClient;
 import io.braid.streams.internals.server.KafkaMode;
 import io.braid.streams.internals.settings.StreamSettings;
 
@@ -76,6 +75,18 @@ public final class BraidRun {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
         }
         checkLanguage(o.get("--lang"), app);
+        // Not new JavaAppRun(settings(o, app)): 'new' initialises JavaAppRun, and with it its
+        // logger, before the argument sets up the run's log (runtime.log).
+        RunSettings settings = settings(o, app);
+        return new JavaAppRun(settings).run();
+    }
+
+    /**
+     * The run's settings from the parsed command line, for the application {@code app}; sets up
+     * the run's log dir and secret on the way. Also used by the C binding's embedded run
+     * ({@code io.braid.launcher.embed.EmbeddedRun}), whose options are braid-run's.
+     */
+    public static RunSettings settings(LauncherOptions o, String app) throws Exception {
         String logLevel = LogLevel.parse(o.get("--log_level")).toString();
         checkSettings();
         WorkerJit workerJit = workerJit(LauncherSettings.WORKER_JIT.environment());
@@ -99,7 +110,7 @@ public final class BraidRun {
         for (String warning : o.warnings()) {
             System.err.println("braid-run: " + warning);
         }
-        return new JavaAppRun(settings).run();
+        return settings;
     }
 
     /**
@@ -112,7 +123,8 @@ public final class BraidRun {
         switch (language) {
             case "java" -> { }
             case "python" -> throw new UsageException(given + ": the Python binding is not built yet (issue 25)");
-            case "c" -> throw new UsageException(given + ": the C binding is not built yet (issue 26)");
+            case "c" -> throw new UsageException(given + ": C applications (an IDL file, braid-c-buildapp) do not run through braid-run yet (issue 26);"
+                    + " a C main program drives Braid with libbraid's braid_on (docs/C.md)");
             case "r" -> throw new UsageException(given + ": Braid has no R binding");
             default -> throw new UsageException("--lang=" + lang + ": expected java, python or c");
         }
@@ -205,7 +217,7 @@ public final class BraidRun {
             return null;
         }
         String server = envValue.trim();
-        String why = " cannot apply to an existing stream server (" + DistroStreamClient.SERVER_ENV + "=" + server
+        String why = " cannot apply to an existing stream server (" + StreamSettings.SERVER.environment() + "=" + server
                 + " is set; unset it to let the run host its own)";
         if (o.isSet("--streaming_backend")) {
             throw new UsageException("--streaming_backend=" + o.get("--streaming_backend") + why);

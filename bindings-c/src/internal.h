@@ -1,0 +1,50 @@
+/* libbraid's internals: the JVM (jvm.c), errors (error.c). Not installed. */
+#ifndef BRAID_INTERNAL_H
+#define BRAID_INTERNAL_H
+
+#include <jni.h>
+#include "braid.h"
+
+/* Classes and methods of braid.jar that libbraid calls, looked up once when the JVM is there. */
+struct braid_java {
+    jclass embedded_run;   /* io.braid.launcher.embed.EmbeddedRun */
+    jmethodID run_start, run_barrier, run_stop;
+    jclass native_streams; /* io.braid.launcher.embed.NativeStreams */
+    jmethodID object_stream, file_stream, publish, publish_all, poll, publish_file, poll_files, describe;
+    jclass distro_stream;  /* io.braid.streams.DistroStream */
+    jmethodID close, is_closed;
+    jclass throwable;
+    jmethodID get_message, to_string;
+    jclass illegal_state, illegal_argument, usage, registration, backend, out_of_memory;
+    jclass byte_array;
+};
+
+extern struct braid_java braid_j;
+
+/*
+ * The JNI environment of the calling thread: creates the JVM on first use (or uses the one
+ * already in the process) and attaches the thread (as a daemon, detached when it ends).
+ * On failure sets the last error (prefixed with call) and returns its status.
+ */
+braid_status braid_env(const char *call, JNIEnv **env);
+
+/* braid_env, then a local frame for the call (pop it with PopLocalFrame before returning). */
+braid_status braid_enter(const char *call, JNIEnv **env);
+
+/* True once the JVM is there (braid_env succeeded once in this process). */
+int braid_jvm_ready(void);
+
+/* Sets this thread's last error to "call: message" (printf-style) and returns status. */
+braid_status braid_fail(braid_status status, const char *call, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/*
+ * If a Java exception is pending: clears it, sets the last error to "call: <its message>" with
+ * the status its class means, and returns that status; else BRAID_OK.
+ */
+braid_status braid_check(JNIEnv *env, const char *call);
+
+/* A malloc'd UTF-8 copy of a Java string (NULL for null, or out of memory: *oom set). */
+char *braid_string(JNIEnv *env, jstring s, int *oom);
+
+#endif

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# install_test.sh SOURCE_DIR WORK_DIR
+# Builds libbraid on its own with a braid.jar copy, installs it into a prefix, removes the copy,
+# and builds two programs against the installed files (pkg-config; find_package(Braid)). Both
+# run: the installed libbraid finds the installed braid.jar (share/braid) on its own.
+set -euo pipefail
+src=$1; work=$2
+rm -rf "$work"; mkdir -p "$work/jar"
+cp "$src/../runtime/dist/target/braid.jar" "$work/jar/braid.jar"
+cmake -S "$src" -B "$work/build" -DBRAID_BUILD_TESTS=OFF -DBRAID_JAR="$work/jar/braid.jar" >/dev/null
+cmake --build "$work/build" >/dev/null
+cmake --install "$work/build" --prefix "$work/prefix" >/dev/null
+rm -rf "$work/jar" # from now on only the installed braid.jar exists for this libbraid
+prefix="$work/prefix"
+for f in include/braid.h include/compss.h share/braid/braid.jar; do
+  [ -f "$prefix/$f" ] || { echo "not installed: $f" >&2; exit 1; }
+done
+pc=$(find "$prefix" -name braid.pc); libdir=$(dirname "$(dirname "$pc")")
+[ -n "$pc" ] || { echo "braid.pc not installed" >&2; exit 1; }
+
+# pkg-config
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+cc -o "$work/consumer-pc" "$(dirname "$0")/consumer.c" $(pkg-config --cflags --libs braid)
+LD_LIBRARY_PATH="$libdir" "$work/consumer-pc"
+
+# find_package(Braid)
+cmake -S "$(dirname "$0")" -B "$work/consumer-build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/consumer-build" >/dev/null
+"$work/consumer-build/consumer" # the imported target carries the library's path (RPATH)
+echo "install: ok"
