@@ -13,9 +13,11 @@ other, in the calling process, as PyCOMPSs does.
 
 import functools
 
-from braid._internal import attach, calls
+from braid._internal import attach, calls, excepthook
 from braid._internal.definition import define
 from braid.errors import TaskDefinitionError
+
+excepthook.install()
 
 
 class task:  # noqa: N801 - PyCOMPSs' name
