@@ -36,7 +36,12 @@ public interface DistroStream<T> {
     /** Waits up to {@code timeoutMs} for at least one element; returns as soon as some arrive. */
     List<T> poll(long timeoutMs) throws BackendException;
 
-    /** True once every writer of the stream has closed it. */
+    /**
+     * True once every writer of the stream has closed it.
+     *
+     * @throws BackendException (unchecked) when the stream server must be asked and cannot be; the
+     *         message names the server
+     */
     boolean isClosed();
 
     /**

@@ -86,6 +86,24 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         }
     }
 
+    /**
+     * Whether this handle's reader drained the closed stream and its drain ended on the exact
+     * condition (every record accounted for by the application's readers), not by the
+     * no-progress fallback (tests).
+     */
+    boolean drainEndedOnCounts() {
+        synchronized (readLock()) {
+            return reader != null && reader.drainEndedOnCounts();
+        }
+    }
+
+    /** Records this handle's reader has accepted ahead and holds (tests wait on it). */
+    int acceptedAhead() {
+        synchronized (readLock()) {
+            return reader == null ? 0 : reader.acceptedAheadCount();
+        }
+    }
+
     /** Under the read lock. */
     private ObjectReader reader() throws BackendException {
         if (reader == null) {

@@ -142,13 +142,10 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
         return poll(0);
     }
 
+    /** {@inheritDoc} Throws {@link BackendException}, naming the server, when the stream server cannot be asked. */
     @Override
     public boolean isClosed() {
-        try {
-            return client().isClosed(id);
-        } catch (BackendException e) {
-            return false;
-        }
+        return client().isClosed(id);
     }
 
     /** This handle's writer stops writing; a handle that only reads here does nothing. */

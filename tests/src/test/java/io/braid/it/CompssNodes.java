@@ -25,6 +25,15 @@ final class CompssNodes {
 
     /** Writes the files for {@code n} nodes of {@code cus} computing units each into {@code dir}. */
     static CompssNodes write(Path dir, int n, int cus) {
+        return write(dir, cus, new String[n]);
+    }
+
+    /**
+     * Writes the files for one node per entry of {@code architectures}, each of {@code cus}
+     * computing units, the node's processor declaring that architecture (none for null).
+     */
+    static CompssNodes write(Path dir, int cus, String... architectures) {
+        int n = architectures.length;
         StringBuilder res = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<ResourcesList>\n");
         StringBuilder proj = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<Project>\n"
                 + "  <MasterNode/>\n");
@@ -36,6 +45,8 @@ final class CompssNodes {
             res.append("  <ComputeNode Name=\"").append(name).append("\">\n")
                .append("    <Processor Name=\"MainProcessor\">\n")
                .append("      <ComputingUnits>").append(cus).append("</ComputingUnits>\n")
+               .append(architectures[i - 1] == null ? ""
+                       : "      <Architecture>" + architectures[i - 1] + "</Architecture>\n")
                .append("    </Processor>\n")
                .append("    <Adaptors>\n")
                .append("      <Adaptor Name=\"es.bsc.compss.nio.master.NIOAdaptor\">\n")

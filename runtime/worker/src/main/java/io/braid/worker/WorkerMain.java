@@ -20,6 +20,7 @@ import io.braid.worker.execution.ExecutionManager;
 import io.braid.worker.execution.JavaInvoker;
 import io.braid.worker.execution.JobOutputRouter;
 import io.braid.worker.execution.JobRunner;
+import io.braid.worker.execution.ProcessInvoker;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,7 +64,8 @@ public final class WorkerMain {
         store.removeSandboxes(); // a restarted worker: its predecessor's jobs are over
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
-        JobRunner runner = new JobRunner(new JavaInvoker(appLoader), new ObjectSerializer(appLoader), store,
+        JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
+                new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ObjectSerializer(appLoader), store,
                 new InputResolver(opts.node(), store, fetcher));
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 

@@ -57,11 +57,25 @@ public final class ObjectDrain {
     /** Drains {@code reader} of a closed stream that received {@code published} records in all. */
     public static List<byte[]> drain(ObjectSubscriber reader, long published, Progress progress)
             throws BackendException {
-        return drain(reader, published, progress, System::nanoTime);
+        return drain(reader, published, progress, () -> { });
+    }
+
+    /**
+     * As {@link #drain(ObjectSubscriber, long, Progress)}; {@code gaveUp} runs if the drain ended
+     * by the fallback (no progress for the reader's patience) instead of the exact end condition.
+     */
+    public static List<byte[]> drain(ObjectSubscriber reader, long published, Progress progress, Runnable gaveUp)
+            throws BackendException {
+        return drain(reader, published, progress, System::nanoTime, gaveUp);
     }
 
     static List<byte[]> drain(ObjectSubscriber reader, long published, Progress progress, LongSupplier nanoTime)
             throws BackendException {
+        return drain(reader, published, progress, nanoTime, () -> { });
+    }
+
+    static List<byte[]> drain(ObjectSubscriber reader, long published, Progress progress, LongSupplier nanoTime,
+                              Runnable gaveUp) throws BackendException {
         List<byte[]> all = new ArrayList<>();
         long total = progress.acceptedByApplication(reader.acceptedCount());
         if (total >= published && (published = grown(reader, published)) <= total) {
@@ -91,6 +105,7 @@ public final class ObjectDrain {
                 LOG.warn("drain gave up after {} ms without progress: {} of {} records accepted by the application's"
                         + " readers (the rest was taken by a reader that stopped without reporting, or archived)",
                         reader.drainPatienceMs(), total, published);
+                gaveUp.run();
                 return all;
             }
             waitMs = Math.min(MAX_WAIT_MS, waitMs * 2);

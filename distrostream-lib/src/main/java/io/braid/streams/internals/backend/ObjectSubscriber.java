@@ -72,6 +72,14 @@ public interface ObjectSubscriber extends AutoCloseable {
     long drainPatienceMs();
 
     /**
+     * Records this reader has accepted ahead of the application's next poll and holds (0 for a
+     * backend that does not fetch ahead). Diagnostics: tests wait on it instead of sleeping.
+     */
+    default int acceptedAheadCount() {
+        return 0;
+    }
+
+    /**
      * Every record still unread by this application that this reader can take (stream closed),
      * deciding from the backend alone. Handles drain through {@link ObjectDrain} instead, which
      * also counts what the other readers accepted; this is for a subscriber used without a server.

@@ -12,7 +12,6 @@ import io.braid.streams.internals.protocol.Ack;
 import io.braid.streams.internals.protocol.ApplicationProgress;
 import io.braid.streams.internals.protocol.ApplicationReaders;
 import io.braid.streams.internals.protocol.HandOver;
-import io.braid.streams.internals.protocol.HandedOver;
 import io.braid.streams.internals.protocol.AwaitObjectStream;
 import io.braid.streams.internals.protocol.ClientHello;
 import io.braid.streams.internals.protocol.CloseWriter;
@@ -21,7 +20,6 @@ import io.braid.streams.internals.protocol.LookupStream;
 import io.braid.streams.internals.protocol.PollFiles;
 import io.braid.streams.internals.protocol.ProgressTotal;
 import io.braid.streams.internals.protocol.PublishFile;
-import io.braid.streams.internals.protocol.ReaderProgress;
 import io.braid.streams.internals.protocol.ObjectReaderClosed;
 import io.braid.streams.internals.protocol.OpenObjectReader;
 import io.braid.streams.internals.protocol.RegisterReader;
@@ -29,21 +27,18 @@ import io.braid.streams.internals.protocol.RegisterStream;
 import io.braid.streams.internals.protocol.RegisterWriter;
 import io.braid.streams.internals.protocol.ServerInfo;
 import io.braid.streams.internals.protocol.ServerInfoRequest;
-import io.braid.streams.internals.protocol.StreamClosedPush;
 import io.braid.streams.internals.protocol.StreamInfo;
 import io.braid.streams.internals.protocol.StreamMessage;
 import io.braid.streams.internals.protocol.StreamReply;
 import io.braid.streams.internals.protocol.StreamRequest;
 import io.braid.streams.internals.protocol.StreamStatus;
 import io.braid.streams.internals.settings.StreamSettings;
-import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
@@ -54,8 +49,9 @@ import java.util.function.LongFunction;
  * ({@link #get()}); thread-safe. Its parts: the request connection ({@link ServerConnection}:
  * opens on first use, reopens on the next request after it drops, the server keeping this
  * client's writer roles for a grace period; every request has a timeout), the metadata cache
- * ({@link StreamCache}: the server pushes closings), the process's object readers
- * ({@link LocalReaders}) and its one scheduler ({@link ClientScheduler}).
+ * ({@link StreamCache}: the server pushes closings, {@link ClientPushes}), the process's object
+ * readers ({@link LocalReaders}), its object backend ({@link ClientBackend}) and its one scheduler
+ * ({@link ClientScheduler}).
  */
 public final class DistroStreamClient implements AutoCloseable {
 
@@ -95,14 +91,8 @@ public final class DistroStreamClient implements AutoCloseable {
     private final ClientScheduler scheduler = new ClientScheduler("braid-streams");
     /** Object streams whose topic the server said exists. */
     private final Set<String> topicsReady = ConcurrentHashMap.newKeySet();
-    /**
-     * Set when this process first waits for an object stream's topic: a warm-up then would only
-     * compete with the real streams' first publish and poll (both workers' warm-ups ran while the
-     * first records of the exchange example were on their way, 2026-11-24).
-     */
-    private volatile boolean objectStreamUsed;
-    private final Object lock = new Object();
-    private ObjectBackend backend;
+    /** The process's object backend. */
+    private final ClientBackend backend;
     private volatile boolean closed;
 
     /**
@@ -130,7 +120,9 @@ public final class DistroStreamClient implements AutoCloseable {
         this.backendFactory = backends != null ? backends : ObjectBackendFactory.KAFKA;
         this.requestTimeoutMs = requestTimeoutMs;
         this.connection = new ServerConnection(serverAddress, new ClientHello(clientId, this.applicationId),
-                requestTimeoutMs, security, this::origin, new Pushes());
+                requestTimeoutMs, security, this::origin, new ClientPushes(readers, cache, serverAddress));
+        this.backend = new ClientBackend(this.backendFactory, scheduler,
+                () -> call(ServerInfoRequest::new, ServerInfo.class, SLOW_REQUEST_TIMEOUT_MS).kafkaBootstrap());
     }
 
     /**
@@ -178,7 +170,13 @@ public final class DistroStreamClient implements AutoCloseable {
     public static void closeProcessClient() {
         DistroStreamClient c = install(null);
         if (c != null) {
-            c.close();
+            try {
+                c.close();
+            } catch (BackendException e) {
+                // The process is leaving: nothing can be retried, but the user must see it.
+                System.err.println("[braid] WARNING: " + e.getMessage());
+                LOG.warn("closing the stream client: {}", e.getMessage());
+            }
         }
     }
 
@@ -230,7 +228,7 @@ public final class DistroStreamClient implements AutoCloseable {
         if (topicsReady.contains(streamId)) {
             return;
         }
-        objectStreamUsed = true;
+        backend.objectStreamUsed();
         call(id -> new AwaitObjectStream(id, streamId), Ack.class, SLOW_REQUEST_TIMEOUT_MS);
         topicsReady.add(streamId);
     }
@@ -294,7 +292,10 @@ public final class DistroStreamClient implements AutoCloseable {
 
     /**
      * Whether every writer has closed the stream: from the cache, which server pushes keep up to
-     * date, else asked. When the server cannot be asked, the last known state (false if none).
+     * date, else asked (a stream known closed stays closed).
+     *
+     * @throws BackendException naming the server when it must be asked and cannot be: "open" would
+     *         be a guess, and a reader looping on it would spin while the server is gone
      */
     public boolean isClosed(String streamId) {
         Boolean known = cache.closedIfKnown(streamId);
@@ -306,8 +307,11 @@ public final class DistroStreamClient implements AutoCloseable {
             remember(info);
             return info.closed();
         } catch (BackendException e) {
-            LOG.warn("cannot tell whether stream {} is closed: {}", streamId, e.getMessage());
-            return cache.lastKnownClosed(streamId);
+            if (cache.lastKnownClosed(streamId)) {
+                return true; // a closed stream never opens again
+            }
+            throw new BackendException("cannot tell whether stream " + streamId + " is closed: the stream server at "
+                    + serverAddress + " cannot be asked: " + e.getMessage(), e);
         }
     }
 
@@ -351,24 +355,10 @@ public final class DistroStreamClient implements AutoCloseable {
 
     /**
      * The process's object backend, created on first use from the server's Kafka address (the
-     * request may wait for the server to start its broker: it is made outside the lock, so
-     * closing the client never waits for it).
+     * request may wait for the server to start its broker; closing the client never waits for it).
      */
     public ObjectBackend objectBackend() throws BackendException {
-        synchronized (lock) {
-            checkOpen();
-            if (backend != null) {
-                return backend;
-            }
-        }
-        ServerInfo info = call(ServerInfoRequest::new, ServerInfo.class, SLOW_REQUEST_TIMEOUT_MS);
-        synchronized (lock) {
-            checkOpen();
-            if (backend == null) {
-                backend = backendFactory.create(info.kafkaBootstrap(), scheduler);
-            }
-            return backend;
-        }
+        return backend.get();
     }
 
     /**
@@ -378,18 +368,7 @@ public final class DistroStreamClient implements AutoCloseable {
      * thread at start-up). Does nothing once the backend exists.
      */
     public void prepareObjectBackend() throws BackendException {
-        synchronized (lock) {
-            if (backend != null) {
-                return;
-            }
-        }
-        backendFactory.preload(); // while the server may still be starting its broker
-        ObjectBackend b = objectBackend();
-        if (objectStreamUsed) {
-            LOG.info("object backend warm-up skipped: this process's streams are setting it up already");
-            return;
-        }
-        b.warmUp();
+        backend.prepare();
     }
 
     /**
@@ -397,42 +376,41 @@ public final class DistroStreamClient implements AutoCloseable {
      * stream tasks calls it at start-up); the future completes when it is done or failed.
      */
     public CompletableFuture<Void> prepareObjectBackendInBackground() {
-        return CompletableFuture.runAsync(() -> {
-            try {
-                prepareObjectBackend();
-            } catch (BackendException e) {
-                throw new CompletionException(e);
-            }
-        }, scheduler.executor());
+        return backend.prepareInBackground();
     }
 
     /**
      * Closes this process's readers (they report their counts), the connection, the object
      * backend and the scheduler.
+     *
+     * @throws BackendException once everything is closed, when a reader's final count could not
+     *         reach the server (the first such failure; later ones are suppressed in it)
      */
     @Override
     public void close() {
+        BackendException reportLost = null;
         if (!closed) {
-            readers.all().forEach(ObjectReader::close);
-        }
-        ObjectBackend b;
-        synchronized (lock) {
-            if (closed) {
-                return;
+            for (ObjectReader r : readers.all()) {
+                try {
+                    r.close();
+                } catch (BackendException e) {
+                    if (reportLost == null) {
+                        reportLost = e;
+                    } else {
+                        reportLost.addSuppressed(e);
+                    }
+                }
             }
-            closed = true;
-            b = backend;
-            backend = null;
         }
+        if (!backend.close()) {
+            return;
+        }
+        closed = true;
         connection.close();
-        if (b != null) {
-            try {
-                b.close();
-            } catch (RuntimeException e) {
-                LOG.warn("closing the object backend failed: {}", e.toString());
-            }
-        }
         scheduler.close();
+        if (reportLost != null) {
+            throw reportLost;
+        }
     }
 
     private void remember(StreamInfo info) {
@@ -446,50 +424,10 @@ public final class DistroStreamClient implements AutoCloseable {
         return connection.call(request, replyType, timeoutMs);
     }
 
-    private void checkOpen() throws BackendException {
-        if (closed) {
-            throw new BackendException("the stream client of this process is closed");
-        }
-    }
-
     private String origin() {
         if (this != processClient) {
             return "the caller";
         }
         return ProcessSettings.serverOrigin();
-    }
-
-    /** What the server pushes, and what a connection's coming and going means for the cache. */
-    private final class Pushes implements ServerConnection.Listener {
-        @Override
-        public void pushed(StreamMessage msg, Channel from) {
-            if (msg instanceof ApplicationReaders push) {
-                readers.applicationReaders(push);
-            } else if (msg instanceof HandOver push) {
-                readers.handOver(push).whenComplete((v, e) -> from.writeAndFlush(
-                        new HandedOver(push.streamId(), push.readerId())));
-            } else if (msg instanceof StreamClosedPush push) {
-                cache.markClosed(push.streamId());
-                // Readers' counts let the drains of other readers of this application end.
-                for (ObjectReader r : readers.of(push.streamId())) {
-                    ReaderProgress p = r.progressReport();
-                    if (p != null) {
-                        from.writeAndFlush(p);
-                    }
-                }
-            } else {
-                LOG.warn("unexpected {} from stream server {}, ignored", msg.getClass().getSimpleName(), serverAddress);
-            }
-        }
-
-        @Override
-        public void connected() {
-            cache.unverifyAll();
-        }
-
-        @Override
-        public void lost() {
-            cache.unverifyAll();
-        }
     }
 }

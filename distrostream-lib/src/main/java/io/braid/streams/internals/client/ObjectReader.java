@@ -6,8 +6,6 @@ import io.braid.streams.internals.backend.ObjectDrain;
 import io.braid.streams.internals.backend.ObjectSubscriber;
 import io.braid.streams.internals.protocol.ApplicationReaders;
 import io.braid.streams.internals.protocol.ReaderProgress;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -31,7 +29,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ObjectReader implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ObjectReader.class);
     /** Longest wait of one backend poll while the stream is open. */
     static final long SLICE_MS = 50;
 
@@ -42,6 +39,8 @@ public final class ObjectReader implements AutoCloseable {
     /** The largest count the server has been sent. */
     private final AtomicLong reported = new AtomicLong();
     private boolean drained;
+    /** The drain ended by its no-progress fallback, not because every record was accounted for. */
+    private volatile boolean drainGaveUp;
     private boolean closed;
 
     private ObjectReader(DistroStreamClient client, String streamId, String readerId, ObjectSubscriber subscriber) {
@@ -108,7 +107,8 @@ public final class ObjectReader implements AutoCloseable {
         }
         if (!drained) {
             long published = client.readers().finalCount(streamId, subscriber::publishedCount);
-            List<byte[]> records = ObjectDrain.drain(subscriber, published, this::applicationTotal);
+            List<byte[]> records = ObjectDrain.drain(subscriber, published, this::applicationTotal,
+                    () -> drainGaveUp = true);
             drained = true;
             return records;
         }
@@ -133,7 +133,29 @@ public final class ObjectReader implements AutoCloseable {
         }
     }
 
-    /** Accepts what is pending (AT_LEAST_ONCE), reports the final count and leaves. */
+    /**
+     * Whether this reader's drain (its first poll after the stream closed) has ended because the
+     * application's readers together had accepted every record, the exact end condition; false
+     * before the drain, and when it ended by the no-progress fallback ({@link ObjectDrain}).
+     */
+    public boolean drainEndedOnCounts() {
+        synchronized (this) {
+            return drained && !drainGaveUp;
+        }
+    }
+
+    /** Records the subscriber has accepted ahead and holds ({@link ObjectSubscriber#acceptedAheadCount()}). */
+    public int acceptedAheadCount() {
+        return subscriber.acceptedAheadCount();
+    }
+
+    /**
+     * Accepts what is pending (AT_LEAST_ONCE), reports the final count and leaves.
+     *
+     * @throws BackendException when the final count could not reach the stream server (after the
+     *         reader has left): the error names the reader, the stream and the server; the other
+     *         readers' last poll of the closed stream then ends only by its fallback
+     */
     @Override
     public void close() {
         synchronized (this) {
@@ -150,9 +172,10 @@ public final class ObjectReader implements AutoCloseable {
             try {
                 applicationTotal(n);
             } catch (BackendException e) {
-                LOG.warn("reader {} of stream {} could not report its {} accepted records: {} (other readers' last"
-                        + " poll of the closed stream waits for the records' lock instead)", readerId, streamId, n,
-                        e.getMessage());
+                throw new BackendException("reader " + readerId + " of stream " + streamId + " could not report its "
+                        + n + " accepted records to the stream server at " + client.serverAddress() + ": "
+                        + e.getMessage() + " (the other readers' last poll of the closed stream waits for the"
+                        + " records' lock instead)", e);
             }
         }
     }

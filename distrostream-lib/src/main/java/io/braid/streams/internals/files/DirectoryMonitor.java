@@ -4,23 +4,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -83,10 +76,6 @@ public final class DirectoryMonitor implements AutoCloseable {
     /** Delay between first sight of a name and its first open-files check (see class doc). */
     private static final long SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
-    private static final Set<String> SHARED_FILE_SYSTEMS = Set.of("nfs", "nfs4", "cifs", "smb3", "smbfs",
-            "lustre", "gpfs", "beegfs", "ceph", "glusterfs", "panfs", "afs", "9p", "ocfs2", "gfs2", "virtiofs",
-            "wekafs", "pvfs2", "orangefs");
-
     private final Path baseDir;
     private final Path realBaseDir;
     private final FileStreamOptions options;
@@ -103,10 +92,13 @@ public final class DirectoryMonitor implements AutoCloseable {
     private volatile boolean running;
 
     // Owned by the monitor's steps (one at a time).
-    private final Map<Path, Candidate> candidates = new LinkedHashMap<>();
+    /** Names seen and not reported yet, with the completion rule's state of each. */
+    private final Candidates candidates;
     private final Set<Path> reported = new HashSet<>();
     private final Set<Path> notFiles = new HashSet<>();
     private boolean started;
+    /** With {@code includeExisting=false}: what {@link #start()} listed, skipped by the first step. */
+    private Set<Path> preexisting = Set.of();
     private long nextScan;
     private boolean scanFailureLogged;
     private ScheduledFuture<?> timer;
@@ -131,15 +123,26 @@ public final class DirectoryMonitor implements AutoCloseable {
         this.realBaseDir = this.baseDir.toRealPath();
         this.options = options;
         this.onComplete = onComplete;
-        this.rule = effectiveRule(options.completion(), this.baseDir);
+        this.rule = options.completion().resolve(this.baseDir);
+        this.candidates = new Candidates(this.baseDir, rule, options);
         this.ownThreads = threads == null;
         this.threads = threads != null ? threads : new MonitorThreads("braid-dirmonitor", 1, System::nanoTime);
     }
 
-    /** Starts watching (files already there are looked at first, or skipped, as the options say). */
+    /**
+     * Starts watching (files already there are looked at first, or skipped, as the options say).
+     *
+     * @throws IOException naming the directory when the files already there are to be skipped
+     *         ({@code includeExisting=false}) and the directory cannot be listed: they could not be
+     *         told from new ones, and would be published once it can be
+     */
     public synchronized void start() throws IOException {
         if (running) {
             return;
+        }
+        if (!options.includeExisting()) {
+            // Listed before the watch starts: a file created from here on is new, and is reported.
+            preexisting = listExisting();
         }
         if (!options.pollingOnly()) {
             unwatch = threads.watch(baseDir, this::events);
@@ -215,25 +218,6 @@ public final class DirectoryMonitor implements AutoCloseable {
         return name.startsWith(".") || name.endsWith(".tmp") || name.endsWith(".part");
     }
 
-    static CompletionRule effectiveRule(CompletionRule requested, Path dir) {
-        if (requested != CompletionRule.AUTO) {
-            return requested;
-        }
-        if (!OpenWriters.available()) {
-            return CompletionRule.STABILITY;
-        }
-        return isShared(dir) ? CompletionRule.OPEN_FILES_AND_STABILITY : CompletionRule.OPEN_FILES;
-    }
-
-    private static boolean isShared(Path dir) {
-        try {
-            String type = Files.getFileStore(dir).type().toLowerCase(Locale.ROOT);
-            return SHARED_FILE_SYSTEMS.contains(type) || type.startsWith("nfs") || type.startsWith("fuse");
-        } catch (IOException e) {
-            return true; // cannot tell: be careful
-        }
-    }
-
     // ---------------------------------------------------------------- events and steps
 
     /** The watch thread's events of this directory (none: it can no longer be watched). */
@@ -300,7 +284,8 @@ public final class DirectoryMonitor implements AutoCloseable {
             if (options.includeExisting()) {
                 scan(now, true);
             } else {
-                skipExisting();
+                reported.addAll(preexisting);
+                preexisting = Set.of();
             }
             nextScan = now + options.scanInterval().toNanos();
         }
@@ -313,10 +298,7 @@ public final class DirectoryMonitor implements AutoCloseable {
             nextScan = now + options.scanInterval().toNanos();
         }
         evaluate(threads.nanoTime());
-        long wake = nextScan;
-        for (Candidate c : candidates.values()) {
-            wake = Math.min(wake, c.due);
-        }
+        long wake = candidates.nextDue(nextScan);
         long delay = Math.max(0, wake - threads.nanoTime());
         try {
             timer = threads.executor().schedule(this::wake, delay, TimeUnit.NANOSECONDS);
@@ -340,10 +322,7 @@ public final class DirectoryMonitor implements AutoCloseable {
             case GONE -> {
                 reported.remove(signal.path);
                 notFiles.remove(signal.path);
-                Candidate c = candidates.get(signal.path);
-                if (c != null && !c.explicit) {
-                    candidates.remove(signal.path);
-                }
+                candidates.gone(signal.path);
             }
             case SEEN -> {
                 if (!inProgressName(signal.path.getFileName().toString())) {
@@ -353,9 +332,7 @@ public final class DirectoryMonitor implements AutoCloseable {
             case HINT -> consider(signal.path, now, true);
             case SETTLE -> {
                 scan(now, false);
-                for (Candidate c : candidates.values()) {
-                    c.due = now;
-                }
+                candidates.allDue(now);
                 evaluate(now);
                 signal.done.complete(null);
             }
@@ -366,24 +343,20 @@ public final class DirectoryMonitor implements AutoCloseable {
         if (reported.contains(path) || notFiles.contains(path)) {
             return;
         }
-        Candidate existing = candidates.get(path);
-        if (existing != null) {
-            if (explicit && !existing.explicit) {
-                existing.explicit = true;
-            }
-            return;
-        }
-        candidates.put(path, new Candidate(path, now + SETTLE_NANOS, explicit));
+        candidates.consider(path, now + SETTLE_NANOS, explicit);
     }
 
-    private void skipExisting() {
+    private Set<Path> listExisting() throws IOException {
+        Set<Path> existing = new HashSet<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(baseDir)) {
             for (Path entry : entries) {
-                reported.add(entry);
+                existing.add(entry);
             }
-        } catch (IOException e) {
-            LOG.warn("cannot list {}: {}", baseDir, e.toString());
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+            throw new IOException("cannot list file stream base directory " + baseDir + " to skip the files already"
+                    + " in it (braid.streams.files.includeExisting=false): " + e.getMessage(), e);
         }
+        return existing;
     }
 
     private void scan(long now, boolean initial) {
@@ -393,7 +366,7 @@ public final class DirectoryMonitor implements AutoCloseable {
             for (Path entry : entries) {
                 listing.add(entry);
                 if (!inProgressName(entry.getFileName().toString()) && !reported.contains(entry)
-                        && !notFiles.contains(entry) && !candidates.containsKey(entry)) {
+                        && !notFiles.contains(entry) && !candidates.contains(entry)) {
                     fresh.add(entry);
                 }
             }
@@ -426,121 +399,14 @@ public final class DirectoryMonitor implements AutoCloseable {
 
     /** Applies the completion rule to the candidates that are due; reports the complete ones. */
     private void evaluate(long now) {
-        List<Candidate> due = new ArrayList<>();
-        for (Iterator<Candidate> it = candidates.values().iterator(); it.hasNext(); ) {
-            Candidate c = it.next();
-            if (now - c.due < 0) {
-                continue;
-            }
-            BasicFileAttributes attrs;
+        for (Path path : candidates.complete(now, notFiles)) {
+            reported.add(path);
             try {
-                attrs = Files.readAttributes(c.path, BasicFileAttributes.class);
-                if (c.realPath == null) {
-                    c.realPath = c.path.toRealPath();
-                }
-            } catch (NoSuchFileException e) {
-                if (c.explicit) {
-                    c.due = now + options.scanInterval().toNanos(); // named before it exists
-                } else {
-                    it.remove();
-                }
-                continue;
-            } catch (IOException e) {
-                c.due = now + options.scanInterval().toNanos();
-                continue;
-            }
-            if (!attrs.isRegularFile()) {
-                it.remove();
-                notFiles.add(c.path);
-                continue;
-            }
-            c.size = attrs.size();
-            c.modified = attrs.lastModifiedTime().toMillis();
-            due.add(c);
-        }
-        if (due.isEmpty()) {
-            return;
-        }
-        if (rule.usesOpenFiles()) {
-            due = withoutLocalWriters(due, now);
-        }
-        if (rule.usesStability()) {
-            due.removeIf(c -> !stable(c, now));
-        }
-        // Found complete in the same pass: the last write (close follows it) comes first.
-        due.sort(Comparator.comparingLong(c -> c.modified));
-        for (Candidate c : due) {
-            candidates.remove(c.path);
-            reported.add(c.path);
-            try {
-                onComplete.accept(c.path);
+                onComplete.accept(path);
             } catch (RuntimeException e) {
-                LOG.error("callback for {} failed", c.path, e);
+                LOG.error("callback for {} failed", path, e);
             }
         }
-    }
-
-    /** The candidates no local process writes; the others are rescheduled. */
-    private List<Candidate> withoutLocalWriters(List<Candidate> due, long now) {
-        List<Candidate> unknown = new ArrayList<>();
-        for (Candidate c : due) {
-            c.writers.removeIf(fd -> !OpenWriters.stillWriting(fd, c.realPath));
-            if (c.writers.isEmpty()) {
-                unknown.add(c); // new, or its known writers closed: any other writer?
-            } else {
-                busy(c, now);
-            }
-        }
-        if (unknown.isEmpty()) {
-            return unknown;
-        }
-        List<Path> targets = new ArrayList<>(unknown.size());
-        for (Candidate c : unknown) {
-            targets.add(c.realPath);
-        }
-        Map<Path, List<Path>> writers;
-        try {
-            writers = OpenWriters.scan(targets);
-        } catch (UncheckedIOException e) {
-            // Cannot tell whether anyone writes them: look again later rather than hand out a file
-            // that may still be written.
-            LOG.warn("{}: {} file(s) held back until their writers can be checked: {}", baseDir, unknown.size(),
-                    e.getMessage());
-            unknown.forEach(c -> busy(c, now));
-            return List.of();
-        }
-        List<Candidate> closed = new ArrayList<>(unknown.size());
-        for (Candidate c : unknown) {
-            List<Path> fds = writers.get(c.realPath);
-            if (fds == null) {
-                closed.add(c);
-            } else {
-                c.writers.addAll(fds);
-                busy(c, now);
-            }
-        }
-        return closed;
-    }
-
-    private void busy(Candidate c, long now) {
-        c.due = now + options.recheckInterval().toNanos();
-        c.stableSince = -1; // the stability window starts once no local writer is left
-    }
-
-    private boolean stable(Candidate c, long now) {
-        long window = options.stabilityWindow().toNanos();
-        if (c.stableSince == -1 || c.size != c.seenSize || c.modified != c.seenModified) {
-            c.seenSize = c.size;
-            c.seenModified = c.modified;
-            c.stableSince = now;
-            c.due = now + window;
-            return false;
-        }
-        if (now - c.stableSince >= window) {
-            return true;
-        }
-        c.due = c.stableSince + window;
-        return false;
     }
 
     private enum SignalKind { SEEN, GONE, HINT, RESCAN, SETTLE }
@@ -548,25 +414,6 @@ public final class DirectoryMonitor implements AutoCloseable {
     private record Signal(SignalKind kind, Path path, CompletableFuture<Void> done) {
         Signal(SignalKind kind, Path path) {
             this(kind, path, null);
-        }
-    }
-
-    private static final class Candidate {
-        final Path path;
-        Path realPath;
-        boolean explicit;
-        long due;
-        final List<Path> writers = new ArrayList<>(1);
-        long size;
-        long modified;
-        long seenSize = -1;
-        long seenModified;
-        long stableSince = -1;
-
-        Candidate(Path path, long due, boolean explicit) {
-            this.path = path;
-            this.due = due;
-            this.explicit = explicit;
         }
     }
 }

@@ -46,28 +46,30 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final String bootstrapServers;
     private final Path dataDir;
     private final boolean deleteOnClose;
-    private final CompletableFuture<Void> internalTopics;
-    private final CompletableFuture<Void> coordinatorsReady;
+    private final CompletableFuture<Void> internalTopics = new CompletableFuture<>();
+    private final CompletableFuture<Void> coordinatorsReady = new CompletableFuture<>();
+    /** When the start began (System.nanoTime), for the log line once the internal topics are made. */
+    private final long startedNs;
     private boolean closed;
 
     private EmbeddedKafkaBroker(KafkaRaftServer server, String bootstrapServers, Path dataDir, boolean deleteOnClose,
-            CompletableFuture<Void> internalTopics, CompletableFuture<Void> coordinatorsReady) {
+            long startedNs) {
         this.server = server;
         this.bootstrapServers = bootstrapServers;
         this.dataDir = dataDir;
         this.deleteOnClose = deleteOnClose;
-        this.internalTopics = internalTopics;
-        this.coordinatorsReady = coordinatorsReady;
+        this.startedNs = startedNs;
     }
 
     /**
      * Formats {@code dataDir} (a fresh temporary directory, deleted on close, when null) and starts
      * the broker listening on {@code host} on free ports; returns once it accepts clients and its
-     * group and share coordinators have loaded their internal topics ({@link #coordinatorsReady()}).
+     * group and share coordinators have loaded their internal topics ({@link #coordinatorsReady()}),
+     * which the calling thread creates (no thread of its own).
      */
     public static EmbeddedKafkaBroker start(String host, Path dataDir) throws IOException {
-        EmbeddedKafkaBroker broker = startAccepting(host, dataDir);
-        broker.coordinatorsReady().join();
+        EmbeddedKafkaBroker broker = launch(host, dataDir, props -> { });
+        broker.createInternalTopics();
         return broker;
     }
 
@@ -76,6 +78,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * internal topics are then being created, so other topics can be created meanwhile (each
      * takes some of the controller's commits, a few hundred ms on a loaded machine); share groups
      * wait for {@link #internalTopics()}.
+     *
+     * <p>The internal topics are made on one short-lived thread of the broker's
+     * ({@code braid-kafka-internal-topics}): one per broker, ended within its requests' time-outs
+     * (each waits at most {@link KafkaObjectBackend#REQUEST_TIMEOUT_MS}), and waited for by
+     * {@link #close()}. Not on the stream server's bounded backend pool: the pool's calls that
+     * need the broker ({@code KafkaTopics.bootstrap}, the topic admin) wait for
+     * {@link #internalTopics()}, so with every pool thread in such a wait the creation queued
+     * behind them would never run.
      */
     public static EmbeddedKafkaBroker startAccepting(String host, Path dataDir) throws IOException {
         return startAccepting(host, dataDir, props -> { });
@@ -83,6 +93,34 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     /** As {@link #startAccepting(String, Path)}, with the broker's configuration changed by {@code adjust} (tests: a SASL listener). */
     static EmbeddedKafkaBroker startAccepting(String host, Path dataDir, java.util.function.Consumer<Properties> adjust)
+            throws IOException {
+        EmbeddedKafkaBroker broker = launch(host, dataDir, adjust);
+        Thread t = new Thread(broker::createInternalTopics, "braid-kafka-internal-topics");
+        t.setDaemon(true);
+        t.start();
+        return broker;
+    }
+
+    /**
+     * Creates the coordinators' internal topics and waits until they are loaded
+     * ({@link InternalTopics}); completes {@link #internalTopics()} and {@link #coordinatorsReady()}
+     * whatever happens (a failure is logged: the broker then makes the topics on first use).
+     */
+    private void createInternalTopics() {
+        try {
+            InternalTopics.create(bootstrapServers, internalTopics);
+            LOG.info("embedded Kafka broker at {} (data {}) started in {} ms", bootstrapServers, dataDir,
+                    (System.nanoTime() - startedNs) / 1_000_000);
+        } catch (RuntimeException e) {
+            LOG.warn("could not create the internal topics ahead of use: {}", e.toString());
+        } finally {
+            internalTopics.complete(null);
+            coordinatorsReady.complete(null);
+        }
+    }
+
+    /** Formats and starts the broker; returns once it accepts clients. */
+    private static EmbeddedKafkaBroker launch(String host, Path dataDir, java.util.function.Consumer<Properties> adjust)
             throws IOException {
         long t0 = System.nanoTime();
         quietLogging();
@@ -111,23 +149,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             String bootstrap = host + ":" + port;
             LOG.info("embedded Kafka broker at {} (data {}) accepts clients after {} ms", bootstrap, dir,
                     (System.nanoTime() - t0) / 1_000_000);
-            CompletableFuture<Void> internalTopics = new CompletableFuture<>();
-            CompletableFuture<Void> coordinators = new CompletableFuture<>();
-            Thread t = new Thread(() -> {
-                try {
-                    InternalTopics.create(bootstrap, internalTopics);
-                    LOG.info("embedded Kafka broker at {} (data {}) started in {} ms", bootstrap, dir,
-                            (System.nanoTime() - t0) / 1_000_000);
-                } catch (RuntimeException e) {
-                    LOG.warn("could not create the internal topics ahead of use: {}", e.toString());
-                } finally {
-                    internalTopics.complete(null);
-                    coordinators.complete(null);
-                }
-            }, "braid-kafka-internal-topics");
-            t.setDaemon(true);
-            t.start();
-            return new EmbeddedKafkaBroker(server, bootstrap, dir, temp, internalTopics, coordinators);
+            return new EmbeddedKafkaBroker(server, bootstrap, dir, temp, t0);
         } catch (IOException | RuntimeException e) {
             if (temp) {
                 deleteRecursively(dir);

@@ -305,9 +305,19 @@ final class GroupSubscriber implements ObjectSubscriber {
         return open.get() && ask(core::hasConsumer);
     }
 
-    /** Records accepted ahead and not returned yet (for tests). */
-    int acceptedAheadCount() {
+    /** Records accepted ahead and not returned yet (asked on the reader's thread, after the events queued before). */
+    @Override
+    public int acceptedAheadCount() {
         return open.get() ? ask(core::aheadCount) : 0;
+    }
+
+    /**
+     * Whether the reader has work of its own planned (a fetch ahead, records fetched to settle, a
+     * give-back due): false means it does nothing until the next event (for tests: asked on the
+     * reader's thread, after the events queued before, so after a poll that has returned).
+     */
+    boolean plansIdleWork() {
+        return open.get() && ask(() -> core.idleDueNs() != Long.MAX_VALUE);
     }
 
     @Override

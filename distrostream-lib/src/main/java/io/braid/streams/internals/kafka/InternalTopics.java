@@ -80,7 +80,7 @@ final class InternalTopics {
                 new NewTopic("__share_group_state", 1, (short) 1)
                         .configs(Map.of("cleanup.policy", "delete", "compression.type", "producer",
                                 "retention.ms", "-1", "min.insync.replicas", "1")));
-        try (Admin admin = Admin.create(KafkaObjectBackend.adminProperties(bootstrapServers))) {
+        try (Admin admin = Admin.create(KafkaClientProperties.admin(bootstrapServers))) {
             for (var e : admin.createTopics(topics).values().entrySet()) {
                 try {
                     e.getValue().get(KafkaObjectBackend.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);

@@ -7,17 +7,12 @@ import io.braid.streams.internals.backend.ObjectBackend;
 import io.braid.streams.internals.backend.ObjectPublisher;
 import io.braid.streams.internals.backend.ObjectSubscriber;
 import io.braid.streams.internals.backend.Sharing;
-import io.braid.streams.internals.settings.StreamSettings;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
@@ -36,7 +31,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -142,9 +136,9 @@ public final class KafkaObjectBackend implements ObjectBackend {
         this.ownScheduler = scheduler == null;
         this.scheduler = scheduler != null ? scheduler : new ClientScheduler("braid-kafka-backend");
         this.bootstrapServers = bootstrapServers;
-        this.producer = new KafkaProducer<>(producerProperties(bootstrapServers), new ByteArraySerializer(),
+        this.producer = new KafkaProducer<>(KafkaClientProperties.producer(bootstrapServers), new ByteArraySerializer(),
                 new ByteArraySerializer());
-        this.admin = Admin.create(adminProperties(bootstrapServers));
+        this.admin = Admin.create(KafkaClientProperties.admin(bootstrapServers));
         this.offsets = new StreamOffsets(admin, REQUEST_TIMEOUT_MS);
     }
 
@@ -168,7 +162,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
 
     /** Creates the stream's topic if it does not exist yet (called when the stream is registered). */
     public static void createTopic(String bootstrapServers, String streamId, int partitions) throws BackendException {
-        try (Admin a = Admin.create(adminProperties(bootstrapServers))) {
+        try (Admin a = Admin.create(KafkaClientProperties.admin(bootstrapServers))) {
             createTopic(a, streamId, partitions);
         }
     }
@@ -218,7 +212,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
     /** Publishes without waiting for the broker; see {@link TopicPublisher} for when failures are reported. */
     @Override
     public ObjectPublisher publisher(String streamId) {
-        return new TopicPublisher(producer, topicName(streamId));
+        return new TopicPublisher(producer, topicName(streamId), bootstrapServers);
     }
 
     @Override
@@ -236,9 +230,10 @@ public final class KafkaObjectBackend implements ObjectBackend {
      */
     public static void preloadClasses() {
         String nowhere = "127.0.0.1:9";
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(producerProperties(nowhere),
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(KafkaClientProperties.producer(nowhere),
                 new ByteArraySerializer(), new ByteArraySerializer());
-             KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(consumerProperties(nowhere, "braid.preload", Acquisition.SHARED),
+             KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(
+                     KafkaClientProperties.shareConsumer(nowhere, "braid.preload", Acquisition.SHARED),
                      new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             c.subscription();
             p.metrics();
@@ -285,7 +280,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
      * failed): a reader's consumer joins its group only then.
      */
     void awaitGroupConfigured(String group) throws BackendException {
-        await(groupConfiguration(group), "configure share group " + group);
+        await(groupConfiguration(group), "configure share group " + group + " at " + bootstrapServers);
         markReachable();
     }
 
@@ -358,86 +353,5 @@ public final class KafkaObjectBackend implements ObjectBackend {
         }
         producer.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
         admin.close(Duration.ofMillis(REQUEST_TIMEOUT_MS));
-    }
-
-    static Properties producerProperties(String bootstrapServers) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
-        p.put(ProducerConfig.BATCH_SIZE_CONFIG, String.valueOf(256 * 1024));
-        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, String.valueOf(EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
-        p.put(ProducerConfig.BUFFER_MEMORY_CONFIG, String.valueOf(4L * EmbeddedKafkaBroker.MAX_MESSAGE_BYTES));
-        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(DELIVERY_TIMEOUT_MS));
-        p.put(ProducerConfig.SEND_BUFFER_CONFIG, "-1");
-        p.put(ProducerConfig.RECEIVE_BUFFER_CONFIG, "-1");
-        return withClientSettings(withoutMetricsReporting(p));
-    }
-
-    static Properties consumerProperties(String bootstrapServers, String group, Acquisition acquisition) {
-        Properties p = groupConsumerProperties(bootstrapServers, group, acquisition);
-        p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
-        p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, acquisition.acquireMode());
-        return withClientSettings(p);
-    }
-
-    /** What share and classic consumers have in common: the group, the poll and fetch sizes, timeouts, buffers. */
-    private static Properties groupConsumerProperties(String bootstrapServers, String group, Acquisition acquisition) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(acquisition.maxPollRecords()));
-        // A fetch always returns at least one batch, so these bound bulk fetches without limiting record size.
-        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(acquisition.fetchBytes()));
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(acquisition.fetchBytes()));
-        p.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(ConsumerConfig.SEND_BUFFER_CONFIG, "-1");
-        p.put(ConsumerConfig.RECEIVE_BUFFER_CONFIG, "-1");
-        return withoutMetricsReporting(p);
-    }
-
-    /** The classic consumer of a solo reader: manual commits, from the first record, whole fetches per poll. */
-    static Properties soloConsumerProperties(String bootstrapServers, String group) {
-        Properties p = groupConsumerProperties(bootstrapServers, group, Acquisition.SOLO);
-        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        // A lost reader's client is removed by the stream server; without one, its successor waits this long.
-        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
-        return withClientSettings(p);
-    }
-
-    static Properties adminProperties(String bootstrapServers) {
-        Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(REQUEST_TIMEOUT_MS));
-        p.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "20");
-        p.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "100");
-        return withClientSettings(withoutMetricsReporting(p));
-    }
-
-    /**
-     * The user's {@code braid.streams.kafka.*} settings ({@link StreamSettings#KAFKA}) over
-     * Braid's: what an external cluster needs of its clients (SASL, TLS). Last, so that they win.
-     */
-    private static Properties withClientSettings(Properties p) {
-        p.putAll(StreamSettings.KAFKA.values());
-        return p;
-    }
-
-    /**
-     * What every client of the backend leaves out: JMX beans for its metrics (nothing here reads
-     * them; registering and unregistering them is part of each client's start and close), and
-     * pushing metrics to the broker (the embedded broker has no receiver for them; the client
-     * would ask it for a subscription first). Measured in docs/PERFORMANCE.md, "Less start-up
-     * work, and the local workers at nice 10".
-     */
-    private static Properties withoutMetricsReporting(Properties p) {
-        p.put(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG, "");
-        p.put(CommonClientConfigs.ENABLE_METRICS_PUSH_CONFIG, "false");
-        return p;
     }
 }

@@ -43,7 +43,7 @@ final class ShareGroupConsumer implements GroupConsumer {
         this.group = group;
         this.mode = mode;
         try {
-            consumer = new KafkaShareConsumer<>(KafkaObjectBackend.consumerProperties(backend.bootstrapServers(), group,
+            consumer = new KafkaShareConsumer<>(KafkaClientProperties.shareConsumer(backend.bootstrapServers(), group,
                     acquisition), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         } catch (KafkaException e) {
             throw KafkaObjectBackend.failure("subscribe to " + topic, e);

@@ -58,7 +58,7 @@ final class SoloGroupConsumer implements GroupConsumer {
         this.progress = progress;
         this.handsOverOnPoll = mode == ConsumerMode.AT_LEAST_ONCE;
         try {
-            consumer = new KafkaConsumer<>(KafkaObjectBackend.soloConsumerProperties(backend.bootstrapServers(),
+            consumer = new KafkaConsumer<>(KafkaClientProperties.soloConsumer(backend.bootstrapServers(),
                     this.group), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         } catch (KafkaException e) {
             throw KafkaObjectBackend.failure("subscribe to " + topic, e);

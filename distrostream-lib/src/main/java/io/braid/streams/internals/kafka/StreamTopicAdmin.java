@@ -6,10 +6,12 @@ import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -65,7 +67,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
     public StreamTopicAdmin(String bootstrapServers, CompletableFuture<Void> groupsReady) {
         initThreads.allowCoreThreadTimeOut(true);
         this.groupsReady = groupsReady;
-        this.admin = Admin.create(KafkaObjectBackend.adminProperties(bootstrapServers));
+        this.admin = Admin.create(KafkaClientProperties.admin(bootstrapServers));
         this.topics = new TopicBatcher(newTopics -> admin.createTopics(newTopics).values(),
                 KafkaObjectBackend.REQUEST_TIMEOUT_MS);
     }
@@ -78,9 +80,18 @@ public final class StreamTopicAdmin implements AutoCloseable {
      * coordinators' internal topics, and the exchange example's cells published their first
      * values 0.3-0.5 s later when the topic waited for it too. A hand-over to the share group
      * ({@link #startSharing}) waits for it.
+     *
+     * <p>A new topic is also waited for in the broker's metadata (a moment after the controller
+     * committed it), so that once this returns, a client asking the broker finds it: before, a
+     * listing right after could miss it, and a reader's first fetch logged
+     * UNKNOWN_TOPIC_OR_PARTITION and retried.
      */
     public void createTopic(String streamId, int partitions, String applicationId) throws BackendException {
-        if (topics.create(streamId, partitions) && applicationId != null) {
+        boolean created = topics.create(streamId, partitions);
+        if (created) {
+            awaitInBrokerMetadata(KafkaObjectBackend.topicName(streamId));
+        }
+        if (created && applicationId != null) {
             String group = KafkaObjectBackend.groupName(applicationId, streamId);
             CompletableFuture<Void> init = new CompletableFuture<>();
             groupInits.put(group, init);
@@ -95,6 +106,19 @@ public final class StreamTopicAdmin implements AutoCloseable {
                     init.complete(null);
                 }
             });
+        }
+    }
+
+    /** Waits (bounded, best effort) until the broker's own metadata has {@code topic}. */
+    private void awaitInBrokerMetadata(String topic) {
+        try {
+            Throwable failure = AdminRetry.untilDone(() -> admin.describeTopics(List.of(topic)).allTopicNames(),
+                    e -> e instanceof UnknownTopicOrPartitionException, KafkaObjectBackend.REQUEST_TIMEOUT_MS, 5);
+            if (failure != null) {
+                LOG.debug("topic {} not seen in the broker's metadata: {}", topic, failure.toString());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

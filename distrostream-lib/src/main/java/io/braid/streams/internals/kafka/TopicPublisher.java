@@ -22,12 +22,15 @@ final class TopicPublisher implements ObjectPublisher {
 
     private final KafkaProducer<byte[], byte[]> producer;
     private final String topic;
+    /** What a failure names: the topic and the broker ({@code topic at host:port}). */
+    private final String where;
     /** The first send failure not reported yet. */
     private final AtomicReference<Exception> failed = new AtomicReference<>();
 
-    TopicPublisher(KafkaProducer<byte[], byte[]> producer, String topic) {
+    TopicPublisher(KafkaProducer<byte[], byte[]> producer, String topic, String bootstrapServers) {
         this.producer = producer;
         this.topic = topic;
+        this.where = topic + " at " + bootstrapServers;
     }
 
     @Override
@@ -42,7 +45,7 @@ final class TopicPublisher implements ObjectPublisher {
                 });
             }
         } catch (KafkaException e) {
-            throw KafkaObjectBackend.failure("publish to " + topic, e);
+            throw KafkaObjectBackend.failure("publish to " + where, e);
         }
     }
 
@@ -51,12 +54,12 @@ final class TopicPublisher implements ObjectPublisher {
         try {
             producer.flush();
         } catch (KafkaException e) {
-            throw KafkaObjectBackend.failure("publish to " + topic, e);
+            throw KafkaObjectBackend.failure("publish to " + where, e);
         } catch (RuntimeException e) {
             if (e.getCause() instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            throw KafkaObjectBackend.failure("publish to " + topic, e);
+            throw KafkaObjectBackend.failure("publish to " + where, e);
         }
         throwIfFailed();
     }
@@ -66,14 +69,14 @@ final class TopicPublisher implements ObjectPublisher {
         try {
             producer.partitionsFor(topic);
         } catch (KafkaException e) {
-            throw KafkaObjectBackend.failure("get ready to publish to " + topic, e);
+            throw KafkaObjectBackend.failure("get ready to publish to " + where, e);
         }
     }
 
     private void throwIfFailed() throws BackendException {
         Exception e = failed.getAndSet(null);
         if (e != null) {
-            throw KafkaObjectBackend.failure("publish to " + topic + " (some records published earlier were not"
+            throw KafkaObjectBackend.failure("publish to " + where + " (some records published earlier were not"
                     + " stored; this publish was not made)", e);
         }
     }

@@ -85,7 +85,7 @@ final class FileStream {
                 paths = queue.take(applicationId, request.readerId(), mode, Math.max(1, request.max()));
             } catch (RuntimeException e) {
                 finish();
-                DistroStreamServer.reply(channel, new ErrorReply(request.requestId(), ErrorReply.Kind.BACKEND,
+                ServerContext.reply(channel, new ErrorReply(request.requestId(), ErrorReply.Kind.BACKEND,
                         "cannot read file stream " + streamId + ": " + e.getMessage()));
                 return true;
             }
@@ -93,7 +93,7 @@ final class FileStream {
                 return false;
             }
             finish();
-            DistroStreamServer.reply(channel, new FilesPolled(request.requestId(), paths, closedNow));
+            ServerContext.reply(channel, new FilesPolled(request.requestId(), paths, closedNow));
             return true;
         }
 

@@ -162,6 +162,41 @@ class DistroStreamClientTest {
         s.close();
     }
 
+    /**
+     * Whether a stream is closed, when the server must be asked and cannot be: a clear error naming
+     * the server, not "open" (a reader looping on it would spin while the server is gone). A
+     * stream known closed stays closed.
+     */
+    @Test
+    void isClosedWhenTheServerCannotBeAskedIsAnErrorNamingIt(@TempDir Path dir) throws Exception {
+        TestStreamServer s = new TestStreamServer(30_000, (id, base) -> new InMemoryFileQueue());
+        String address = s.server.address();
+        DistroStreamClient c = s.client("app");
+        String open = c.register(StreamType.FILE, "open", ConsumerMode.AT_MOST_ONCE, dir.toString()).streamId();
+        String closed = c.register(StreamType.FILE, "closed", ConsumerMode.AT_MOST_ONCE, dir.toString()).streamId();
+        c.registerWriter(closed, "w");
+        c.closeWriter(closed, "w");
+        assertFalse(c.isClosed(open));
+        s.server.close();
+        // Until the client has seen the connection go, the pushed "open" stands; from then on it must ask.
+        BackendException e = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (e == null && System.nanoTime() < deadline) {
+            try {
+                c.isClosed(open);
+                Thread.sleep(5); // polling a condition, with a deadline
+            } catch (BackendException failure) {
+                e = failure;
+            }
+        }
+        assertTrue(e != null, "isClosed answered while the server was gone");
+        assertTrue(e.getMessage().contains("cannot tell whether stream " + open + " is closed")
+                && e.getMessage().contains("stream server at " + address), e.getMessage());
+        assertTrue(c.isClosed(closed), "a stream known closed stays closed");
+        c.close();
+        s.close();
+    }
+
     @Test
     void closedClientRefusesRequests() throws Exception {
         try (TestStreamServer s = new TestStreamServer()) {

@@ -1,5 +1,6 @@
 package io.braid.streams.internals.client;
 
+import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.StreamType;
 import org.junit.jupiter.api.AfterEach;
@@ -10,6 +11,8 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What readers tell the stream server about their accepted records, over a real server (in-memory records). */
 class ObjectReaderTest {
@@ -77,5 +80,57 @@ class ObjectReaderTest {
         assertEquals(1, last.poll(0).size(), "the drain takes the one record left");
         assertEquals(4, total("app"), "and reported it");
         assertEquals(List.of(), last.poll(0));
+    }
+
+    /**
+     * A reader whose final count cannot reach the server (it is gone) says so when it closes, naming
+     * itself, the stream and the server: the other readers' last poll would otherwise wait for the
+     * records' lock without anyone knowing why. It has left all the same.
+     */
+    @Test
+    void aClosingReportThatCannotReachTheServerIsAnErrorNamingReaderStreamAndServer() throws Exception {
+        DistroStreamClient c = s.client("app");
+        ObjectReader r = ObjectReader.open(c, id, ConsumerMode.AT_MOST_ONCE);
+        assertEquals(3, r.poll(0).size());
+        String address = s.server.address();
+        s.server.close();
+        BackendException e = assertThrows(BackendException.class, r::close);
+        assertTrue(e.getMessage().contains("reader " + r.readerId() + " of stream " + id)
+                && e.getMessage().contains("3 accepted records")
+                && e.getMessage().contains("stream server at " + address), e.getMessage());
+        assertTrue(c.readers().of(id).isEmpty(), "the reader left anyway");
+        r.close(); // once
+    }
+
+    /** The same through the client's close: everything is closed first, then the lost report is raised. */
+    @Test
+    void aClientClosingWithAReportThatCannotReachTheServerClosesEverythingThenSaysSo() throws Exception {
+        DistroStreamClient c = s.client("app");
+        ObjectReader r = ObjectReader.open(c, id, ConsumerMode.AT_MOST_ONCE);
+        assertEquals(3, r.poll(0).size());
+        s.server.close();
+        BackendException e = assertThrows(BackendException.class, c::close);
+        assertTrue(e.getMessage().contains("reader " + r.readerId()), e.getMessage());
+        BackendException closed = assertThrows(BackendException.class, () -> c.registerWriter(id, "w2"));
+        assertTrue(closed.getMessage().contains("client of this process is closed"), closed.getMessage());
+    }
+
+    /** At a run's end the process's client is closed without an exception: the lost report is one line on stderr. */
+    @Test
+    void theProcessClientClosingAtTheEndSaysALostReportOnStderr() throws Exception {
+        DistroStreamClient c = s.install("app");
+        ObjectReader r = ObjectReader.open(c, id, ConsumerMode.AT_MOST_ONCE);
+        assertEquals(3, r.poll(0).size());
+        s.server.close();
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true));
+        try {
+            DistroStreamClient.closeProcessClient();
+        } finally {
+            System.setErr(err);
+        }
+        String lines = captured.toString();
+        assertTrue(lines.contains("[braid] WARNING: reader " + r.readerId() + " of stream " + id), lines);
     }
 }

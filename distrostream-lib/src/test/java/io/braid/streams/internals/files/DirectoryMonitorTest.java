@@ -236,6 +236,38 @@ class DirectoryMonitorTest {
     }
 
     @Test
+    void withoutExistingFilesOnlyFilesMadeAfterTheStartAreReported() throws Exception {
+        Files.writeString(dir.resolve("old.dat"), "there before");
+        List<Path> got = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (DirectoryMonitor m = new DirectoryMonitor(dir, defaults().withIncludeExisting(false), got::add)) {
+            m.start();
+            Path fresh = Files.writeString(dir.resolve("new.dat"), "made after the start");
+            m.settle(Duration.ofSeconds(10));
+            assertEquals(List.of(fresh.toAbsolutePath()), got);
+        }
+    }
+
+    /**
+     * With {@code includeExisting=false} a base directory that cannot be listed at the start is an
+     * error naming it: the files already there could not be told from new ones (they were
+     * published once the directory could be listed, with a WARN). Here the directory is removed
+     * between the monitor's creation and its start (as root, permissions would not stop a listing).
+     */
+    @Test
+    void withoutExistingFilesADirectoryThatCannotBeListedFailsTheStartNamingIt() throws Exception {
+        Path gone = Files.createDirectory(elsewhere.resolve("base"));
+        DirectoryMonitor m = new DirectoryMonitor(gone, defaults().withIncludeExisting(false), p -> { });
+        Files.delete(gone);
+        try {
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, m::start);
+            assertTrue(e.getMessage().contains("cannot list file stream base directory " + gone.toAbsolutePath())
+                    && e.getMessage().contains("includeExisting=false"), e.getMessage());
+        } finally {
+            m.close();
+        }
+    }
+
+    @Test
     void optionsFromSystemProperties() {
         assertEquals(CompletionRule.OPEN_FILES_AND_STABILITY, FileStreamOptions.parseRule("open-files-and-stability"));
         FileStreamOptions d = FileStreamOptions.fromSystemProperties();

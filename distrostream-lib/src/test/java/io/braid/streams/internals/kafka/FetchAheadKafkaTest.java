@@ -137,7 +137,9 @@ class FetchAheadKafkaTest {
             while (got.isEmpty() && System.nanoTime() < deadline) {
                 got.addAll(strings(s.poll(500)));
             }
-            Thread.sleep(300);
+            // Asked on the reader's thread once the poll has returned: a reader that fetches ahead
+            // has planned its fetch by then; this one has nothing to do until the next poll.
+            assertFalse(((GroupSubscriber) s).plansIdleWork(), "no fetch ahead planned after the poll");
             assertEquals(0, ((GroupSubscriber) s).acceptedAheadCount());
             got.addAll(read(s, 3));
             assertAllOnce(4, got);

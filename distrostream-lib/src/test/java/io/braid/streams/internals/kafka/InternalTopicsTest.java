@@ -22,7 +22,7 @@ class InternalTopicsTest {
     @Test
     void theEmbeddedBrokerStartsWithTheCoordinatorsTopics() throws Exception {
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start("127.0.0.1", null);
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+             Admin admin = Admin.create(KafkaClientProperties.admin(broker.bootstrapServers()))) {
             Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
                     .get(10, TimeUnit.SECONDS);
             assertTrue(names.containsAll(Set.of("__consumer_offsets", "__share_group_state")), names.toString());
@@ -49,7 +49,7 @@ class InternalTopicsTest {
         java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
         System.setErr(new java.io.PrintStream(captured, true));
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startAccepting("127.0.0.1", null);
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(broker.bootstrapServers()))) {
+             Admin admin = Admin.create(KafkaClientProperties.admin(broker.bootstrapServers()))) {
             broker.internalTopics().get(30, TimeUnit.SECONDS);
             try {
                 admin.describeConsumerGroups(List.of("right-after")).all().get(10, TimeUnit.SECONDS);
@@ -92,5 +92,24 @@ class InternalTopicsTest {
         String log = captured.toString();
         err.print(log);
         assertTrue(!log.contains("ERROR"), log);
+    }
+
+    /**
+     * The thread a broker returned as soon as it accepts clients makes its internal topics on is
+     * the broker's: one, and over once the broker is closed (close waits for it), so a server
+     * that closes leaves no thread behind.
+     */
+    @Test
+    void theInternalTopicsThreadOfABrokerEndsWithItsClose() throws Exception {
+        EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startAccepting("127.0.0.1", null);
+        List<Thread> threads = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("braid-kafka-internal-topics")).toList();
+        assertTrue(threads.size() <= 1, threads.toString());
+        broker.close();
+        assertTrue(broker.coordinatorsReady().isDone(), "close waited for the internal topics");
+        for (Thread t : threads) {
+            t.join(TimeUnit.SECONDS.toMillis(10));
+            assertFalse(t.isAlive(), "the internal-topics thread ended with the broker");
+        }
     }
 }

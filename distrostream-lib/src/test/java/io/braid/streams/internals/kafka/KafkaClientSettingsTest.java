@@ -57,9 +57,9 @@ class KafkaClientSettingsTest {
         KAFKA.backend().createTopic("passed", 1);
         String group = "passed-group";
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
-                KafkaObjectBackend.soloConsumerProperties(KAFKA.bootstrapServers(), group),
+                KafkaClientProperties.soloConsumer(KAFKA.bootstrapServers(), group),
                 new ByteArrayDeserializer(), new ByteArrayDeserializer());
-             Admin admin = Admin.create(KafkaObjectBackend.adminProperties(KAFKA.bootstrapServers()))) {
+             Admin admin = Admin.create(KafkaClientProperties.admin(KAFKA.bootstrapServers()))) {
             consumer.subscribe(List.of(KafkaObjectBackend.topicName("passed")));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (consumer.assignment().isEmpty() && System.nanoTime() < deadline) {
@@ -77,15 +77,15 @@ class KafkaClientSettingsTest {
     void everyKindOfClientTakesThem() {
         System.setProperty(PREFIX + "client.id", "braid-each");
         String nowhere = "127.0.0.1:9";
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(KafkaObjectBackend.producerProperties(nowhere),
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(KafkaClientProperties.producer(nowhere),
                 new ByteArraySerializer(), new ByteArraySerializer());
              KafkaShareConsumer<byte[], byte[]> c = new KafkaShareConsumer<>(
-                     KafkaObjectBackend.consumerProperties(nowhere, "g", Acquisition.SHARED),
+                     KafkaClientProperties.shareConsumer(nowhere, "g", Acquisition.SHARED),
                      new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             assertEquals("braid-each", clientId(p.metrics()), "the producer");
             assertEquals("braid-each", clientId(c.metrics()), "the share consumer");
         }
-        assertEquals("braid-each", KafkaObjectBackend.adminProperties(nowhere).get("client.id"));
+        assertEquals("braid-each", KafkaClientProperties.admin(nowhere).get("client.id"));
     }
 
     /** A value Kafka does not accept fails the backend's creation with Kafka's own message, naming the key. */
@@ -101,7 +101,7 @@ class KafkaClientSettingsTest {
     void keysBraidSetsItselfAreRefused() {
         System.setProperty(PREFIX + "bootstrap.servers", "elsewhere:9092");
         SettingException e = assertThrows(SettingException.class,
-                () -> KafkaObjectBackend.producerProperties(KAFKA.bootstrapServers()));
+                () -> KafkaClientProperties.producer(KAFKA.bootstrapServers()));
         assertEquals("-Dbraid.streams.kafka.bootstrap.servers=elsewhere:9092: expected no value: Braid sets "
                 + "bootstrap.servers itself", e.getMessage());
     }

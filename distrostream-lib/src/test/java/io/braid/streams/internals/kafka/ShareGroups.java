@@ -12,7 +12,7 @@ public final class ShareGroups {
 
     /** Waits (up to 30 s) until the share group has {@code members} members, each with its assignment. */
     public static void awaitAssigned(String bootstrap, String group, int members) throws Exception {
-        try (Admin admin = Admin.create(KafkaObjectBackend.adminProperties(bootstrap))) {
+        try (Admin admin = Admin.create(KafkaClientProperties.admin(bootstrap))) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             String last = "not described yet";
             while (System.nanoTime() < deadline) {

@@ -8,11 +8,20 @@ import java.util.List;
  * {@code hasTarget}, {@code params.get(0)} is the callee of an instance method. When
  * {@code returnData} is not null the worker stores the return value under that data name.
  * {@code timeOutMs} (0: none): the worker cancels the task when it runs longer and reports it
- * failed.
+ * failed. {@code process} (null for a Java method) says how to run a binary or MPI implementation
+ * instead; {@code className}/{@code methodName} then only name the task in logs.
  */
 public record RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,
                       boolean hasTarget, List<JobParam> params, String returnData, boolean ioTask,
-                      int computingUnits, long timeOutMs) implements Message {
+                      int computingUnits, long timeOutMs, ProcessCall process) implements Message {
+
+    /** A Java method job. */
+    public RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,
+                   boolean hasTarget, List<JobParam> params, String returnData, boolean ioTask, int computingUnits,
+                   long timeOutMs) {
+        this(jobId, taskId, className, methodName, paramTypes, hasTarget, params, returnData, ioTask, computingUnits,
+                timeOutMs, null);
+    }
 
     /** A job without a time-out. */
     public RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,

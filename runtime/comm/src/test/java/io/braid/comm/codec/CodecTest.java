@@ -10,6 +10,7 @@ import io.braid.comm.message.FetchData;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.MessageTypes;
+import io.braid.comm.message.ProcessCall;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.Heartbeat;
 import io.braid.comm.message.NodeLost;
@@ -65,11 +66,22 @@ class CodecTest {
                 "d9v1", false, 4);
     }
 
+    /** A binary/MPI job: every field of its ProcessCall set, nulls inside the per-parameter lists. */
+    static RunTask processTask() {
+        return new RunTask(18L, 43L, "app.Sim", "simulate", List.of("int", "java.lang.String"), false,
+                List.of(new JobParam(JobParam.Kind.VALUE, "int", "2", null, null, List.of(), null),
+                        new JobParam(JobParam.Kind.FILE, "java.lang.String", null, null, "d2v1", List.of(), "out.txt")),
+                "d3v1", false, 2, 5000L,
+                new ProcessCall(true, "${SIM}", "/tmp/wd", "mpirun", List.of("--oversubscribe"), 4, true,
+                        java.util.Arrays.asList("-n=", null), java.util.Arrays.asList(null, "STDOUT")));
+    }
+
     /** One sample of every message type, with all fields set; equal-by-value (no byte[]) except DataChunk. */
     static List<Message> samples() {
         return List.of(
                 new WorkerHello("node1", "192.168.1.7", 43211, 987654321L, "/tmp/braid/worker-node1.log"),
                 runTask(),
+                processTask(),
                 new TaskDone(17L, List.of("d9v1", "d1v3"), List.of(123L, 5_000_000_000L), 1_700_000_000_000_000L, 1_234_567L,
                         "compute-executor-2"),
                 new TaskFailed(18L, "java.lang.ArithmeticException: / by zero\n\tat com.example.Matmul.multiply(Matmul.java:12)"),

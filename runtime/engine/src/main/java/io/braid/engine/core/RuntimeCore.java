@@ -192,6 +192,9 @@ public final class RuntimeCore {
         AnalysedTask a = rec.analysed;
         ReadyTask ready = new ReadyTask(rec.id(), def.request(), def.priority() || StreamTasks.priority(a),
                 streams.preferredNodes(a, jobFactory.preferredNodes(a)), rec.excludedNode, a.usesStreams());
+        if (!def.alternativeRequests().isEmpty()) {
+            ready = ready.withAlternatives(def.alternativeRequests()); // the scheduler picks the implementation
+        }
         if (AutoConstraints.handles(def)) {
             auto.ready(ready, def);
         } else {
@@ -237,7 +240,8 @@ public final class RuntimeCore {
                 commutative.dispatched(rec);
                 RunTask job;
                 try {
-                    job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex());
+                    job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex(),
+                            as.implementation());
                 } catch (DataLostException e) {
                     scheduler.release(rec.id());
                     auto.ended(rec.id(), false, 0, 0);

@@ -45,7 +45,8 @@ final class StallGuard {
         List<TaskRecord> pending = tasks.values().stream().sorted(Comparator.comparingLong(TaskRecord::id)).toList();
         for (TaskRecord rec : pending) {
             var request = rec.submission.definition().request();
-            if (!scheduler.canEverRun(request)) {
+            if (rec.submission.definition().implementationList().stream()
+                    .noneMatch(impl -> scheduler.canEverRun(impl.request()))) {
                 String lostNodes = workers.stream().filter(w -> !w.alive()).map(WorkerHandle::name)
                         .collect(Collectors.joining(", "));
                 return "no worker can run " + rec.submission.describe()

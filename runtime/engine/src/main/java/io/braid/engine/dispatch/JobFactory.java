@@ -9,6 +9,7 @@ import io.braid.engine.data.DataLocations;
 import io.braid.comm.transport.VersionStore;
 import io.braid.engine.task.SubmittedParam;
 import io.braid.engine.task.TaskDefinition;
+import io.braid.engine.task.TaskImplementation;
 import io.braid.engine.task.TaskSubmission;
 
 import java.util.ArrayList;
@@ -38,7 +39,20 @@ public final class JobFactory {
 
     /** @throws DataLostException when an input version has no copy left anywhere */
     public RunTask build(long jobId, TaskSubmission s, AnalysedTask a, int node) {
+        return build(jobId, s, a, node, 0);
+    }
+
+    /**
+     * The job of a task run with its implementation {@code implementation} (an index into the
+     * definition's implementation list, as the scheduler chose it).
+     *
+     * @throws DataLostException when an input version has no copy left anywhere
+     */
+    public RunTask build(long jobId, TaskSubmission s, AnalysedTask a, int node, int implementation) {
         TaskDefinition def = s.definition();
+        // Most types have only their Java method: no implementation object per job for them.
+        TaskImplementation impl = def.implementations().isEmpty() ? null : def.implementation(implementation);
+        int units = impl == null ? def.request().computingUnits() : impl.request().computingUnits();
         List<SubmittedParam> sp = s.params();
         List<JobParam> params = new ArrayList<>(sp.size());
         for (int i = 0; i < sp.size(); i++) {
@@ -65,7 +79,7 @@ public final class JobFactory {
             returnData = a.writeVersion(sp.size()).name();
         }
         return new RunTask(jobId, s.taskId(), def.className(), def.methodName(), def.paramTypes(), def.hasTarget(),
-                params, returnData, def.io(), def.request().computingUnits(), def.timeOutMs());
+                params, returnData, def.io(), units, def.timeOutMs(), impl == null ? null : impl.process());
     }
 
     private List<DataLocation> sources(String dataName, int node) {

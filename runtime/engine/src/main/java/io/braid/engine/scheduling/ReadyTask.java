@@ -1,5 +1,6 @@
 package io.braid.engine.scheduling;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,9 +17,13 @@ import java.util.Objects;
  *                       is queued on its node's worker while it runs there
  * @param onlyNode       the only node the task may run on, -1 = any (an auto-constraint learning
  *                       epoch); if that node is lost, any node will do
+ * @param alternatives   for a task with several implementations, the request of each, in order
+ *                       (the scheduler runs it with the first one it finds room for); empty otherwise
+ * @param implementation the index of {@code request} among the alternatives (0 without any)
  */
 public record ReadyTask(long taskId, ResourceRequest request, boolean priority,
-                        int[] preferredNodes, int excludedNode, boolean stream, int onlyNode) {
+                        int[] preferredNodes, int excludedNode, boolean stream, int onlyNode,
+                        List<ResourceRequest> alternatives, int implementation) {
 
     private static final int[] NONE = new int[0];
 
@@ -33,6 +38,25 @@ public record ReadyTask(long taskId, ResourceRequest request, boolean priority,
         if (onlyNode < -1) {
             throw new IllegalArgumentException("onlyNode must be -1 or a node index, got " + onlyNode);
         }
+        alternatives = alternatives == null ? List.of() : List.copyOf(alternatives);
+    }
+
+    /** A task with one implementation. */
+    public ReadyTask(long taskId, ResourceRequest request, boolean priority, int[] preferredNodes, int excludedNode,
+                     boolean stream, int onlyNode) {
+        this(taskId, request, priority, preferredNodes, excludedNode, stream, onlyNode, List.of(), 0);
+    }
+
+    /** The same task with several implementations needing {@code requests} (2 or more). */
+    public ReadyTask withAlternatives(List<ResourceRequest> requests) {
+        return new ReadyTask(taskId, requests.get(0), priority, preferredNodes, excludedNode, stream, onlyNode,
+                requests, 0);
+    }
+
+    /** The queue entry of alternative {@code index}: that request, no further alternatives. */
+    ReadyTask alternative(int index) {
+        return new ReadyTask(taskId, alternatives.get(index), priority, preferredNodes, excludedNode, stream, onlyNode,
+                List.of(), index);
     }
 
     /** A task that may run on any node. */

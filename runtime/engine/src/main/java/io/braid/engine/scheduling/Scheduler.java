@@ -28,6 +28,10 @@ import java.util.PriorityQueue;
  *       could ever host the task. A task with an {@link ReadyTask#onlyNode()} waits for that node
  *       (any node if it is lost); a node {@linkplain #reserveIo reserved} for I/O takes no other
  *       I/O task (compute tasks still go there).</li>
+ *   <li>Implementations: a task with {@linkplain ReadyTask#alternatives() several} waits in the
+ *       queue of each implementation's request and starts with the first that gets a node (its
+ *       {@link Assignment#implementation()}); the other entries are dropped when they reach the
+ *       head of their queues ({@link Alternatives}).</li>
  * </ul>
  *
  * <p>Prefetching ({@link #setPrefetch}): when a task fits nowhere now, it may still be sent to a
@@ -68,6 +72,7 @@ public final class Scheduler {
     private final PriorityQueue<TaskQueue> active = new PriorityQueue<>(TaskQueue.ORDER);
     private final Map<Long, Running> running = new HashMap<>();
     private final NodeBacklog backlog;
+    private final Alternatives alternatives = new Alternatives();
     private int prefetchPerCu;
     private int liveNodes;
     private int readyCount;
@@ -92,8 +97,27 @@ public final class Scheduler {
         }
     }
 
-    /** Queues a task whose inputs are ready. */
+    /**
+     * Queues a task whose inputs are ready. A task with {@linkplain ReadyTask#alternatives()
+     * alternatives} waits in the queue of each; it starts with the first that finds room.
+     */
     public void addReady(ReadyTask task) {
+        readyCount++;
+        if (task.alternatives().size() < 2) {
+            enqueue(task);
+            return;
+        }
+        List<ReadyTask> entries = new ArrayList<>(task.alternatives().size());
+        for (int i = 0; i < task.alternatives().size(); i++) {
+            entries.add(task.alternative(i));
+        }
+        alternatives.queued(task.taskId(), entries);
+        for (ReadyTask e : entries) {
+            enqueue(e);
+        }
+    }
+
+    private void enqueue(ReadyTask task) {
         NodePool pool = poolFor(task.request());
         int excluded = task.excludedNode();
         if (excluded >= nodes.length || (excluded >= 0 && !pool.member[excluded])) {
@@ -109,7 +133,6 @@ public final class Scheduler {
         boolean wasEmpty = q.isEmpty();
         long oldHead = wasEmpty ? Long.MAX_VALUE : q.peek().taskId();
         q.add(task);
-        readyCount++;
         if (wasEmpty) {
             active.add(q);
         } else if (task.taskId() < oldHead) {
@@ -126,8 +149,16 @@ public final class Scheduler {
         while (!active.isEmpty()) {
             TaskQueue q = active.poll();
             ReadyTask t = q.peek();
+            if (alternatives.dropIfStale(t)) {
+                q.poll(); // its task started with another implementation
+                if (!q.isEmpty()) {
+                    active.add(q);
+                }
+                continue;
+            }
             int node = place(q, t);
-            if (node < 0 && prefetchPerCu > 0 && !t.stream() && prefetchable(t.request())) {
+            if (node < 0 && prefetchPerCu > 0 && !t.stream() && prefetchable(t.request())
+                    && !alternatives.isAlternative(t)) {
                 int b = placeInBacklog(q);
                 if (b >= 0) {
                     q.poll();
@@ -149,12 +180,13 @@ public final class Scheduler {
             }
             q.poll();
             readyCount--;
+            alternatives.started(t);
             hold(node, t.request());
             running.put(t.taskId(), new Running(node, t.request(), t.stream()));
             if (t.stream()) {
                 streamsOn[node]++;
             }
-            out.add(new Assignment(t.taskId(), node));
+            out.add(new Assignment(t.taskId(), node, t.implementation()));
             if (!q.isEmpty()) {
                 active.add(q);
             }

@@ -12,11 +12,14 @@ import java.util.List;
  * {@code autoStorageBW} is the type's learned storage-bandwidth constraint ({@code storageBW =
  * "auto..."}), null when the value is fixed; {@code request} then holds no bandwidth and the core
  * gives each task its value. {@code onFailure} says what a failure of one of its tasks does;
- * {@code timeOutMs} how long one may run (0: no limit).
+ * {@code timeOutMs} how long one may run (0: no limit). {@code implementations} lists the ways to run
+ * a task of the type, the first one's request being {@code request}; empty means the Java method
+ * {@code className.methodName} only (see {@link #implementationList()}).
  */
 public record TaskDefinition(int typeId, String label, String className, String methodName, List<String> paramTypes,
                              boolean hasTarget, String returnType, ResourceRequest request, boolean priority,
-                             boolean io, AutoBandwidth autoStorageBW, OnFailure onFailure, long timeOutMs) {
+                             boolean io, AutoBandwidth autoStorageBW, OnFailure onFailure, long timeOutMs,
+                             List<TaskImplementation> implementations) {
 
     public TaskDefinition {
         if (onFailure == null) {
@@ -25,6 +28,36 @@ public record TaskDefinition(int typeId, String label, String className, String 
         if (timeOutMs < 0) {
             throw new IllegalArgumentException("negative time-out " + timeOutMs);
         }
+        implementations = implementations == null ? List.of() : List.copyOf(implementations);
+        if (!implementations.isEmpty() && !implementations.get(0).request().equals(request)) {
+            throw new IllegalArgumentException("request must be the first implementation's");
+        }
+    }
+
+    /** A type whose only implementation is its Java method. */
+    public TaskDefinition(int typeId, String label, String className, String methodName, List<String> paramTypes,
+                          boolean hasTarget, String returnType, ResourceRequest request, boolean priority,
+                          boolean io, AutoBandwidth autoStorageBW, OnFailure onFailure, long timeOutMs) {
+        this(typeId, label, className, methodName, paramTypes, hasTarget, returnType, request, priority, io,
+                autoStorageBW, onFailure, timeOutMs, List.of());
+    }
+
+    /** Every implementation, at least one: the Java method alone when none were given. */
+    public List<TaskImplementation> implementationList() {
+        return implementations.isEmpty() ? List.of(TaskImplementation.method(request)) : implementations;
+    }
+
+    /** Implementation {@code index} of {@link #implementationList()}. */
+    public TaskImplementation implementation(int index) {
+        return implementationList().get(index);
+    }
+
+    /** The requests of the implementations, in order; empty when there is only one (no choice to make). */
+    public List<ResourceRequest> alternativeRequests() {
+        if (implementations.size() < 2) {
+            return List.of();
+        }
+        return implementations.stream().map(TaskImplementation::request).toList();
     }
 
     /** A type retried once on failure, without a time-out. */
@@ -45,6 +78,6 @@ public record TaskDefinition(int typeId, String label, String className, String 
     /** The same type with another failure policy and time-out. */
     public TaskDefinition withFailureHandling(OnFailure policy, long timeOut) {
         return new TaskDefinition(typeId, label, className, methodName, paramTypes, hasTarget, returnType, request,
-                priority, io, autoStorageBW, policy, timeOut);
+                priority, io, autoStorageBW, policy, timeOut, implementations);
     }
 }

@@ -17,6 +17,9 @@ public final class DirectHooksHandler implements HooksHandler {
     @Override
     public Object task(int taskMethodId, Object[] args) {
         TaskMethod t = registry.byId(taskMethodId);
+        if (!t.hasJavaMethod()) {
+            throw new IllegalStateException("task " + t.label() + " runs a program (@Binary/@MPI): it needs braid-run");
+        }
         java.lang.reflect.Method m = t.implementation();
         try {
             m.setAccessible(true);

@@ -32,6 +32,11 @@ import java.util.List;
  * @param timeOutMs             {@code @Method(timeOut)} in milliseconds, 0 for none
  * @param implementation        the implementation method (reflective handle, not made accessible)
  * @param declaredAt            the interface method, e.g. {@code demo.MainItf.square(int)}
+ * @param implementations       every implementation ({@code @Method} first, then {@code @Binary}, {@code @MPI});
+ *                              the constraint fields above are the first one's
+ * @param anyOwner              no {@code @Method}: static calls of this name and descriptor are the task
+ *                              whatever class they name (COMPSs' binary stubs); {@code declaringClass} is then
+ *                              the interface and {@code implementation} the interface method
  */
 public record TaskMethod(
         int id,
@@ -53,10 +58,18 @@ public record TaskMethod(
         OnFailure onFailure,
         long timeOutMs,
         java.lang.reflect.Method implementation,
-        String declaredAt) {
+        String declaredAt,
+        List<TaskImpl> implementations,
+        boolean anyOwner) {
 
     public TaskMethod {
         params = List.copyOf(params);
+        implementations = List.copyOf(implementations);
+    }
+
+    /** Whether the task has a Java method to call (not only programs). */
+    public boolean hasJavaMethod() {
+        return implementations.get(0).kind() == TaskImpl.Kind.METHOD;
     }
 
     /** {@code demo.Tasks.square}. */

@@ -7,14 +7,10 @@ import io.braid.api.IO;
 import io.braid.api.Method;
 import io.braid.api.OnFailure;
 import io.braid.api.Parameter;
-import io.braid.api.StdIOStream;
 import io.braid.api.Type;
-import io.braid.streams.DistroStream;
 import io.braid.streams.ObjectDistroStream;
 
-import java.io.File;
 import java.lang.reflect.Modifier;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -37,6 +33,8 @@ import java.util.stream.Collectors;
  * tasks.
  */
 public final class TaskRegistry {
+    /** Site-key owner of tasks without a Java method (any class's static call of that name and descriptor). */
+    private static final String ANY_OWNER = "*";
     private final List<TaskMethod> tasks;
     private final Map<String, TaskMethod> bySite;
     private final Set<String> nameDescs;
@@ -46,7 +44,7 @@ public final class TaskRegistry {
         Map<String, TaskMethod> sites = new HashMap<>();
         Set<String> nameDescs = new HashSet<>();
         for (TaskMethod t : tasks) {
-            sites.put(siteKey(t.ownerInternalName(), t.name(), t.descriptor()), t);
+            sites.put(siteKey(t.anyOwner() ? ANY_OWNER : t.ownerInternalName(), t.name(), t.descriptor()), t);
             nameDescs.add(t.name() + t.descriptor());
         }
         this.bySite = Map.copyOf(sites);
@@ -76,7 +74,7 @@ public final class TaskRegistry {
                     continue;
                 }
                 TaskMethod t = define(appLoader, itf, m, tasks.size());
-                String key = siteKey(t.ownerInternalName(), t.name(), t.descriptor());
+                String key = siteKey(t.anyOwner() ? ANY_OWNER : t.ownerInternalName(), t.name(), t.descriptor());
                 String previous = declaredBy.putIfAbsent(key, t.declaredAt());
                 if (previous != null) {
                     throw new TaskDefinitionException(t.declaredAt() + ": task " + t.label()
@@ -95,13 +93,17 @@ public final class TaskRegistry {
 
     /**
      * The task called by a call site, matched exactly on owner (internal name), name and
-     * descriptor.
+     * descriptor; a task without a Java method ({@code @Binary}/{@code @MPI} only) matches any owner.
      */
     public Optional<TaskMethod> lookup(String ownerInternalName, String name, String descriptor) {
         if (bySite.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.ofNullable(bySite.get(siteKey(ownerInternalName, name, descriptor)));
+        TaskMethod t = bySite.get(siteKey(ownerInternalName, name, descriptor));
+        if (t == null && !isPlatformClass(ownerInternalName)) {
+            t = bySite.get(siteKey(ANY_OWNER, name, descriptor));
+        }
+        return Optional.ofNullable(t);
     }
 
     /**
@@ -135,6 +137,12 @@ public final class TaskRegistry {
         return false;
     }
 
+    /** The JDK's classes: a call of {@code Math.max(int,int)} is never a binary task named max. */
+    private static boolean isPlatformClass(String internalName) {
+        return internalName.startsWith("java/") || internalName.startsWith("javax/") || internalName.startsWith("jdk/")
+                || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
+    }
+
     private static String siteKey(String owner, String name, String descriptor) {
         return owner + '.' + name + descriptor;
     }
@@ -163,9 +171,31 @@ public final class TaskRegistry {
     private static TaskMethod define(ClassLoader loader, Class<?> itf, java.lang.reflect.Method m, int id) {
         String where = itf.getName() + "." + signature(m);
         Method method = m.getAnnotation(Method.class);
-        if (method == null) {
-            throw fail(where, "no @Method annotation (every method of an annotated interface"
+        List<TaskImpl> programs = ProcessImplementations.of(where, m, itf);
+        if (method == null && programs.isEmpty()) {
+            throw fail(where, "no @Method, @Binary or @MPI annotation (every method of an annotated interface"
                     + " declares a task)");
+        }
+        List<TaskParam> params = new ArrayList<>();
+        Class<?>[] types = m.getParameterTypes();
+        java.lang.reflect.Parameter[] declared = m.getParameters();
+        for (int i = 0; i < types.length; i++) {
+            params.add(TaskParams.read(where, types[i], declared[i].getAnnotation(Parameter.class)));
+        }
+        if (!programs.isEmpty()) {
+            ProcessImplementations.checkSignature(where, m.getReturnType(), params);
+        }
+        Constraints onMethod = m.getAnnotation(Constraints.class);
+        Constraints onType = itf.getAnnotation(Constraints.class);
+        if (method == null) {
+            TaskImpl first = programs.get(0);
+            boolean priority = m.getAnnotationsByType(io.braid.api.Binary.class).length > 0
+                    ? flag(where, "@Binary", "priority", m.getAnnotationsByType(io.braid.api.Binary.class)[0].priority())
+                    : flag(where, "@MPI", "priority", m.getAnnotationsByType(io.braid.api.MPI.class)[0].priority());
+            return new TaskMethod(id, itf, m.getName(), org.objectweb.asm.Type.getMethodDescriptor(m), true,
+                    m.getReturnType(), params, null, null, first.computingUnits(), first.memorySize(),
+                    first.processorArchitecture(), first.storageBW(), first.storageSize(), priority,
+                    m.isAnnotationPresent(IO.class), OnFailure.RETRY, 0, m, where, programs, true);
         }
         String className = method.declaringClass().trim();
         if (className.isEmpty()) {
@@ -192,26 +222,27 @@ public final class TaskRegistry {
                     + target.getReturnType().getTypeName());
         }
         boolean isStatic = Modifier.isStatic(target.getModifiers());
-        List<TaskParam> params = new ArrayList<>();
-        Class<?>[] types = m.getParameterTypes();
-        java.lang.reflect.Parameter[] declared = m.getParameters();
-        for (int i = 0; i < types.length; i++) {
-            params.add(param(where, types[i], declared[i].getAnnotation(Parameter.class)));
+        if (!isStatic && !programs.isEmpty()) {
+            throw fail(where, "a task with @Binary or @MPI implementations must be static (a program has no callee)");
         }
         Constraints onImpl = method.constraints();
-        Constraints onMethod = m.getAnnotation(Constraints.class);
-        Constraints onType = itf.getAnnotation(Constraints.class);
-        return new TaskMethod(id, impl, implName, org.objectweb.asm.Type.getMethodDescriptor(target),
-                isStatic, target.getReturnType(), params,
-                isStatic ? null : Type.OBJECT,
-                isStatic ? null : calleeDirection(where, method),
+        TaskImpl javaImpl = TaskImpl.method(
                 constraint(onImpl, onMethod, onType, Constraints::computingUnits),
                 constraint(onImpl, onMethod, onType, Constraints::memorySize),
                 constraint(onImpl, onMethod, onType, Constraints::processorArchitecture),
                 constraint(onImpl, onMethod, onType, Constraints::storageBW),
-                constraint(onImpl, onMethod, onType, Constraints::storageSize),
+                constraint(onImpl, onMethod, onType, Constraints::storageSize));
+        List<TaskImpl> all = new ArrayList<>();
+        all.add(javaImpl);
+        all.addAll(programs);
+        return new TaskMethod(id, impl, implName, org.objectweb.asm.Type.getMethodDescriptor(target),
+                isStatic, target.getReturnType(), params,
+                isStatic ? null : Type.OBJECT,
+                isStatic ? null : calleeDirection(where, method),
+                javaImpl.computingUnits(), javaImpl.memorySize(), javaImpl.processorArchitecture(),
+                javaImpl.storageBW(), javaImpl.storageSize(),
                 flag(where, "priority", method.priority()), m.isAnnotationPresent(IO.class),
-                method.onFailure(), timeOut(where, method.timeOut()), target, where);
+                method.onFailure(), timeOut(where, method.timeOut()), target, where, all, false);
     }
 
     /** {@code targetDirection}, or IN for older COMPSs' {@code isModifier = "false"}. */
@@ -229,6 +260,11 @@ public final class TaskRegistry {
 
     /** COMPSs' String flags: "true" or "false" (any case). */
     private static boolean flag(String where, String member, String value) {
+        return flag(where, "@Method", member, value);
+    }
+
+    /** COMPSs' String flags of {@code annotation}: "true" or "false" (any case). */
+    static boolean flag(String where, String annotation, String member, String value) {
         String v = value.trim();
         if (v.equalsIgnoreCase("true")) {
             return true;
@@ -236,7 +272,7 @@ public final class TaskRegistry {
         if (v.equalsIgnoreCase("false")) {
             return false;
         }
-        throw fail(where, "@Method(" + member + " = \"" + value + "\"): expected \"true\" or \"false\"");
+        throw fail(where, annotation + "(" + member + " = \"" + value + "\"): expected \"true\" or \"false\"");
     }
 
     /** Milliseconds, a whole number >= 0; "" or unassigned for none. */
@@ -256,7 +292,7 @@ public final class TaskRegistry {
         throw fail(where, "@Method(timeOut = \"" + value + "\"): expected a whole number of milliseconds >= 0");
     }
 
-    private static String constraint(Constraints onImpl, Constraints onMethod, Constraints onType,
+    static String constraint(Constraints onImpl, Constraints onMethod, Constraints onType,
                                      java.util.function.Function<Constraints, String> attribute) {
         String v = onImpl == null ? "" : attribute.apply(onImpl).trim();
         if (v.isEmpty() && onMethod != null) {
@@ -283,115 +319,6 @@ public final class TaskRegistry {
             }
         }
         return null;
-    }
-
-    private static TaskParam param(String where, Class<?> javaType, Parameter annotation) {
-        Type declared = annotation == null ? Type.UNSPECIFIED : annotation.type();
-        Direction direction = annotation == null ? Direction.IN : annotation.direction();
-        String typeName = javaType.getTypeName();
-        Type type = switch (declared) {
-            case UNSPECIFIED -> inferred(javaType);
-            case FILE -> {
-                if (javaType != String.class && javaType != File.class && javaType != Path.class) {
-                    throw fail(where, "@Parameter(type=FILE) on a parameter of type " + typeName);
-                }
-                yield Type.FILE;
-            }
-            case STRING -> {
-                if (javaType != String.class) {
-                    throw fail(where, "@Parameter(type=STRING) on a parameter of type " + typeName);
-                }
-                yield Type.STRING;
-            }
-            case STREAM -> {
-                if (!DistroStream.class.isAssignableFrom(javaType)) {
-                    throw fail(where, "@Parameter(type=STREAM) on a parameter of type " + typeName
-                            + " (a stream parameter must be a DistroStream, ObjectDistroStream or FileDistroStream)");
-                }
-                yield Type.STREAM;
-            }
-            case OBJECT -> {
-                if (javaType.isPrimitive()) {
-                    throw fail(where, "@Parameter(type=" + declared + ") on a parameter of type " + typeName);
-                }
-                if (DistroStream.class.isAssignableFrom(javaType)) {
-                    throw fail(where, "@Parameter(type=OBJECT) on a stream parameter of type " + typeName
-                            + " (declare it type=STREAM, direction=IN or OUT)");
-                }
-                yield declared;
-            }
-            default -> {
-                Type primitive = inferred(javaType.isPrimitive() ? javaType : unboxed(javaType));
-                if (primitive != declared) {
-                    throw fail(where, "@Parameter(type=" + declared + ") on a parameter of type " + typeName);
-                }
-                yield inferred(javaType);
-            }
-        };
-        if (type == Type.STREAM && direction != Direction.IN && direction != Direction.OUT) {
-            throw fail(where, "direction " + direction + " on the stream parameter of type " + typeName
-                    + " (a task reads a stream (IN) or writes it (OUT), not both through one parameter)");
-        }
-        boolean byValue = javaType.isPrimitive() || type == Type.STRING;
-        if (direction != Direction.IN && direction != Direction.IN_DELETE && byValue) {
-            throw fail(where, "direction " + direction + " on a by-value parameter of type " + typeName
-                    + " (only objects and files can be written)");
-        }
-        if (annotation == null) {
-            return new TaskParam(type, direction, javaType);
-        }
-        StdIOStream stdio = annotation.stream();
-        if (stdio != StdIOStream.UNSPECIFIED && type != Type.FILE) {
-            throw fail(where, "@Parameter(stream = " + stdio + ") on a parameter of type " + type
-                    + " (a standard stream is bound to a FILE parameter)");
-        }
-        double weight;
-        try {
-            weight = Double.parseDouble(annotation.weight().trim());
-        } catch (NumberFormatException e) {
-            throw fail(where, "@Parameter(weight = \"" + annotation.weight() + "\"): expected a decimal number");
-        }
-        return new TaskParam(type, direction, javaType, stdio, annotation.prefix(), weight, annotation.keepRename(),
-                annotation.name());
-    }
-
-    private static Type inferred(Class<?> c) {
-        if (c == boolean.class) {
-            return Type.BOOLEAN;
-        } else if (c == char.class) {
-            return Type.CHAR;
-        } else if (c == byte.class) {
-            return Type.BYTE;
-        } else if (c == short.class) {
-            return Type.SHORT;
-        } else if (c == int.class) {
-            return Type.INT;
-        } else if (c == long.class) {
-            return Type.LONG;
-        } else if (c == float.class) {
-            return Type.FLOAT;
-        } else if (c == double.class) {
-            return Type.DOUBLE;
-        } else if (c == String.class) {
-            return Type.STRING;
-        } else if (DistroStream.class.isAssignableFrom(c)) {
-            return Type.STREAM;
-        }
-        return Type.OBJECT;
-    }
-
-    private static Class<?> unboxed(Class<?> c) {
-        return switch (c.getName()) {
-            case "java.lang.Boolean" -> boolean.class;
-            case "java.lang.Character" -> char.class;
-            case "java.lang.Byte" -> byte.class;
-            case "java.lang.Short" -> short.class;
-            case "java.lang.Integer" -> int.class;
-            case "java.lang.Long" -> long.class;
-            case "java.lang.Float" -> float.class;
-            case "java.lang.Double" -> double.class;
-            default -> Object.class;
-        };
     }
 
     /** {@code square(int)}, {@code mult(demo.Matrix,demo.Matrix)}. */

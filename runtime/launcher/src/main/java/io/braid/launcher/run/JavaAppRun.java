@@ -303,7 +303,8 @@ public final class JavaAppRun {
             // A bounded auto constraint needs a node with room for its smallest value.
             ResourceRequest r = d.autoStorageBW() != null && d.autoStorageBW().bounded()
                     ? d.request().withStorageBW(d.autoStorageBW().min()) : d.request();
-            if (!probe.canEverRun(r)) {
+            boolean another = d.implementationList().stream().anyMatch(i -> probe.canEverRun(i.request()));
+            if (!probe.canEverRun(r) && !another) {
                 throw new AppSetupException("task " + d.label() + " needs " + r.describe() + " but no node provides it");
             }
         }

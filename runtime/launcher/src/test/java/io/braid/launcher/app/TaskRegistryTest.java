@@ -139,7 +139,7 @@ class TaskRegistryTest {
 
     @Test
     void methodWithoutAnnotation() {
-        assertEquals("demoapp.bad.NoAnnotationItf.square(int): no @Method annotation (every method of an"
+        assertEquals("demoapp.bad.NoAnnotationItf.square(int): no @Method, @Binary or @MPI annotation (every method of an"
                 + " annotated interface declares a task)", error("demoapp.bad.NoAnnotationItf"));
     }
 

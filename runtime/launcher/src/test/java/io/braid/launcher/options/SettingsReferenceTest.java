@@ -65,12 +65,14 @@ class SettingsReferenceTest {
         Pattern read = Pattern.compile("System\\.getProperty\\(([^)]*)\\)|System\\.getenv\\(([^)]*)\\)"
                 + "|Integer\\.getInteger\\(|Long\\.getLong\\(|Boolean\\.getBoolean\\(");
         // file name -> the reads of platform facts it may make (java.home, user.home, PATH, TERM,
-        // SLURM's own variables, SLF4J's keys): not settings of Braid
+        // SLURM's own variables, SLF4J's keys, the variables a binary task's ${VAR} names): not
+        // settings of Braid
         java.util.Map<String, Set<String>> platform = java.util.Map.of(
                 "Executables.java", Set.of("System.getenv(\"PATH\")"),
                 "ProgressLine.java", Set.of("System.getenv(\"TERM\")"),
                 "LauncherChooser.java", Set.of("System.getenv()"),
                 "BraidRun.java", Set.of("System.getenv()"),
+                "ProcessInvoker.java", Set.of("System.getenv()"),
                 "JavaAppRun.java", Set.of("System.getProperty(\"java.home\")"),
                 "LogDir.java", Set.of("System.getProperty(\"user.home\")"),
                 "StandaloneServerMain.java", Set.of("System.getProperty(\"user.home\")"),

@@ -16,25 +16,28 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs one job: brings its inputs, calls the method, stores what it wrote. Its FILE parameters
- * go through {@link TaskFiles} (the task sees the main program's file names in a sandbox of the
- * job's own).
+ * Runs one job: brings its inputs, calls the method or runs the program, stores what it wrote.
+ * Its FILE parameters go through {@link TaskFiles} (the task sees the main program's file names
+ * in a sandbox of the job's own).
  */
 public final class JobRunner {
     private final JavaInvoker invoker;
+    private final ProcessInvoker programs;
     private final ObjectSerializer serializer;
     private final WorkerDataStore store;
     private final InputResolver inputs;
 
-    public JobRunner(JavaInvoker invoker, ObjectSerializer serializer, WorkerDataStore store, InputResolver inputs) {
+    public JobRunner(JavaInvoker invoker, ProcessInvoker programs, ObjectSerializer serializer, WorkerDataStore store,
+                     InputResolver inputs) {
         this.invoker = invoker;
+        this.programs = programs;
         this.serializer = serializer;
         this.store = store;
         this.inputs = inputs;
     }
 
     public TaskDone run(RunTask job) throws Throwable {
-        Method method = invoker.find(job.className(), job.methodName(), job.paramTypes());
+        Method method = job.process() == null ? invoker.find(job.className(), job.methodName(), job.paramTypes()) : null;
         TaskFiles files = null;
         for (JobParam p : job.params()) {
             if (p.kind() == JobParam.Kind.FILE) {
@@ -76,7 +79,7 @@ public final class JobRunner {
         long start = System.nanoTime();
         Object result;
         try {
-            result = invoker.invoke(method, target, args);
+            result = method != null ? invoker.invoke(method, target, args) : programs.run(job, values);
         } catch (Throwable t) {
             if (streams != null && streams.taskFailed()) {
                 throw new StreamTaskFailure(t);
