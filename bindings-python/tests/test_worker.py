@@ -187,3 +187,28 @@ def test_garbage_ends_the_process_with_a_message():
     assert w.process.wait(timeout=30) == 3
     assert b"not JSON" in w.process.stderr.read()
     w.close()
+
+
+def test_a_return_value_that_cannot_be_pickled_is_an_error_reply(worker):
+    reply = worker.call("unpicklable")
+    assert reply[0]["status"] == "error"
+    assert "pickle" in reply[0]["message"].lower() or "pickle" in reply[0]["traceback"].lower()
+    again = worker.call("add", 2, 2)
+    assert value(again, again[0]["returns"][0]) == 4
+
+
+def test_large_values_cross_the_pipes_both_ways(worker):
+    data = os.urandom(8 * 1024 * 1024)
+    reply = worker.call("echo", data)
+    assert value(reply, reply[0]["returns"][0]) == data
+
+
+def test_keyword_inout_argument_is_reported_by_name(worker):
+    blobs = []
+    worker.send({"type": "task", "id": 11, "module": "worker_tasks", "function": "tag",
+                 "args": [{"kind": "literal", "value": "p"}],
+                 "kwargs": {"box": inline({}, blobs, "INOUT")}}, blobs)
+    reply = worker.receive()
+    (updated,) = reply[0]["updated"]
+    assert updated["arg"] == "box"
+    assert value(reply, updated) == {"tag": "p"}

@@ -97,3 +97,23 @@ class Counter:
     def increment(self, by):
         self.value += by
         return self.value
+
+
+@task(returns=1)
+def unpicklable():
+    return lambda: None
+
+
+@task(returns=1)
+def size_of(data):
+    return len(data)
+
+
+@task(returns=1)
+def echo(data):
+    return data
+
+
+@task(box=INOUT)
+def tag(prefix, box=None):
+    box["tag"] = prefix
