@@ -236,3 +236,16 @@ def test_a_bad_call_stops_the_script_with_one_line(tmp_path):
     assert done.returncode == 1
     assert done.stderr == ("braid: error: task bad_call.count: parameter 'path' is FILE_IN but got int 42 "
                            "(a path is expected)\n")
+
+
+def test_varargs_type_applies_to_every_extra_argument(tmp_path):
+    existing = tmp_path / "a.txt"
+    existing.write_text("a")
+
+    @task(varargs_type=FILE_IN, returns=1)
+    def count(*paths):
+        return len(paths)
+
+    assert count(str(existing), existing) == 2
+    with pytest.raises(TaskArgumentError, match=r"parameter 'paths' is FILE_IN but got int 3"):
+        count(str(existing), 3)
