@@ -1,0 +1,1 @@
+"""Internals of the binding; nothing here is API."""

@@ -1,0 +1,95 @@
+"""Synchronisation with the tasks, with PyCOMPSs' names and signatures.
+
+Without the Braid runtime (``python app.py``) every task has already ended when its call
+returns, so these functions have nothing to wait for: they return the values and files as they
+are, as PyCOMPSs' sequential mode does. ``compss_delete_file`` deletes the file, as Braid's
+runtime does (docs/PYTHON.md).
+"""
+
+import os
+from typing import Any, List, Union
+
+_groups: List[str] = []
+
+
+def compss_wait_on(*args: Any, **kwargs: Any) -> Any:
+    """The values of the given futures (one value for one argument, else a list), nested lists,
+    tuples and dicts of futures included. ``mode`` ("r" or "rw") is PyCOMPSs' keyword."""
+    unknown = [k for k in kwargs if k != "mode"]
+    if unknown:
+        raise TypeError(f"compss_wait_on() got an unexpected keyword argument {unknown[0]!r}")
+    mode = kwargs.get("mode", "rw")
+    if mode not in ("r", "rw"):
+        raise ValueError(f"compss_wait_on(): mode must be 'r' or 'rw', not {mode!r}")
+    return args[0] if len(args) == 1 else list(args)
+
+
+def compss_wait_on_file(*file_name: str) -> None:
+    """Waits until the tasks writing these files have ended."""
+    return None
+
+
+def compss_wait_on_directory(*directory_name: str) -> None:
+    """Waits until the tasks writing these directories have ended."""
+    return None
+
+
+def compss_open(file_name: str, mode: str = "r") -> Any:
+    """Opens the file once the tasks writing it have ended (``open(file_name, mode)``)."""
+    return open(file_name, mode)
+
+
+def compss_file_exists(*file_name: str) -> Union[bool, List[bool]]:
+    """Whether each file exists (once the tasks writing it have ended)."""
+    found = [os.path.exists(f) for f in file_name]
+    return found[0] if len(found) == 1 else found
+
+
+def compss_delete_file(*file_name: str) -> Union[bool, List[bool]]:
+    """Deletes the files and forgets them; True for each (a missing file is not an error)."""
+    for name in file_name:
+        try:
+            os.remove(name)
+        except FileNotFoundError:
+            pass
+    return True if len(file_name) == 1 else [True] * len(file_name)
+
+
+def compss_delete_object(*obj: Any) -> Union[bool, List[bool]]:
+    """Tells the runtime these objects are not used any more; True for each."""
+    return True if len(obj) == 1 else [True] * len(obj)
+
+
+def compss_barrier(no_more_tasks: bool = False) -> None:
+    """Waits until every task called so far has ended."""
+    return None
+
+
+def compss_barrier_group(group_name: str) -> None:
+    """Waits until every task of the group has ended (a name no group has: returns at once)."""
+    return None
+
+
+class TaskGroup:
+    """``with TaskGroup("name"):`` groups the tasks called inside; with ``implicit_barrier`` (the
+    default) the block ends when they have. Groups nest."""
+
+    def __init__(self, group_name: str, implicit_barrier: bool = True):
+        if not isinstance(group_name, str) or not group_name:
+            raise ValueError(f"TaskGroup needs a non-empty name, not {group_name!r}")
+        self.group_name = group_name
+        self.implicit_barrier = implicit_barrier
+
+    def __enter__(self) -> "TaskGroup":
+        _groups.append(self.group_name)
+        return self
+
+    def __exit__(self, exc_type: Any, exc: Any, traceback: Any) -> None:
+        _groups.pop()
+        if self.implicit_barrier and exc_type is None:
+            compss_barrier_group(self.group_name)
+
+
+def current_groups() -> List[str]:
+    """The names of the groups the caller is in, outermost first (used by the runtime binding)."""
+    return list(_groups)

@@ -1,0 +1,16 @@
+"""Errors the binding raises for a wrongly declared or wrongly called task.
+
+Each message is one line that names the task (``module.function``) and the culprit, so that a
+run stops with a line the user can act on (docs/PYTHON.md, "Errors").
+"""
+
+
+class TaskDefinitionError(ValueError):
+    """A decorator (@task, @constraint, @IO, @on_failure) is wrong: raised when the module is
+    imported, i.e. before any task of the application runs."""
+
+
+class TaskArgumentError(TypeError):
+    """A task was called with a value its declaration does not allow (a FILE_IN that is not a
+    path or not an existing file, a collection that is not a list...): raised at that call,
+    before that task runs."""

@@ -1,0 +1,1 @@
+"""Streams with PyCOMPSs' names: ``braid.streams.distro_stream``."""

@@ -1,0 +1,21 @@
+package io.braid.worker.execution.python;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * How Python worker processes start: the interpreter command (e.g. {@code [python3]}, or the
+ * application's venv interpreter: runcompss' --python_interpreter), the directories put first on
+ * their sys.path (the application's), extra PYTHONPATH entries (where the braid package is, when
+ * it is not installed in the interpreter), and the folder of their stderr logs.
+ */
+public record PythonSettings(List<String> interpreter, List<Path> appPath, List<Path> pythonPath, Path logDir) {
+    public PythonSettings {
+        if (interpreter.isEmpty()) {
+            throw new IllegalArgumentException("the Python interpreter command is empty");
+        }
+        interpreter = List.copyOf(interpreter);
+        appPath = List.copyOf(appPath);
+        pythonPath = List.copyOf(pythonPath);
+    }
+}
