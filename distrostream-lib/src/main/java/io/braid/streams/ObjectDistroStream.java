@@ -80,8 +80,9 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         synchronized (readLock()) {
             readerClosed = true;
             if (reader != null) {
-                reader.close();
-                reader = null;
+                ObjectReader r = reader;
+                reader = null; // left even if the close throws (it reports records it could not settle)
+                r.close();
             }
         }
     }

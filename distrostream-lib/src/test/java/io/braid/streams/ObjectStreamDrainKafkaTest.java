@@ -240,4 +240,58 @@ class ObjectStreamDrainKafkaTest extends EmbeddedStreamServerBase {
             pool.shutdownNow();
         }
     }
+
+    /**
+     * A reader holds one record accepted ahead and neither polls nor closes: its own timer gives the
+     * record back after {@code GIVE_BACK_MS}, once the stream has closed and another reader drains.
+     * The give-back raises the holder's count (the original is now accounted for, the copy is a new
+     * record): the count must reach the server at once, so the drain ends on the counts, not by the
+     * no-progress fallback seconds later (before the fix it reached the server only when the holder
+     * polled or closed).
+     */
+    @Test
+    void aRecordGivenBackByItsHoldersTimerAfterTheCloseIsCountedSoTheDrainEndsOnTheCounts() throws Exception {
+        ConsumerMode mode = ConsumerMode.AT_MOST_ONCE;
+        DistroStreamClient producer = client();
+        DistroStreamClient.install(producer);
+        ObjectDistroStream<String> out = new ObjectDistroStream<>("timer-" + STREAMS.incrementAndGet(), mode);
+        ObjectDistroStream<String> holding = in(client(), out);
+        ObjectDistroStream<String> draining = in(client(), out);
+        holding.poll();
+        draining.poll(); // both joined: they share, one record per fetch
+        List<String> sent = IntStream.range(0, 4).mapToObj(i -> "t" + i).toList();
+        DistroStreamClient.install(producer);
+        out.publish(sent);
+        List<String> taken = new ArrayList<>();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (taken.isEmpty() && System.currentTimeMillis() < deadline) {
+            taken.addAll(holding.poll(100));
+        }
+        assertEquals(1, taken.size(), "one record per fetch while readers share");
+        eventually(() -> holding.acceptedAhead() == 1, "the holding reader accepted its next record ahead");
+        out.close();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Read> drain = pool.submit(() -> readAll(draining, new CopyOnWriteArrayList<>()));
+            DistroStreamClient probe = client();
+            eventually(() -> probe.applicationProgress(out.getId(), "probe", 0) == sent.size() - 1,
+                    "the drain took every record not held, and waits");
+            assertEquals(1, holding.acceptedAhead(), "still held: the give-back comes after the stream's close");
+            assertFalse(drain.isDone(), "the drain waits for the record held ahead");
+            eventually(() -> holding.acceptedAhead() == 0, "the holder's timer gave the record back");
+            long givenBackAt = System.nanoTime();
+            Read r = drain.get();
+            long ms = (r.lastPollNs() - givenBackAt) / 1_000_000;
+            System.out.println("drain with a record given back by the timer: give-back -> last poll " + ms + " ms");
+            List<String> all = new ArrayList<>(taken);
+            all.addAll(r.values());
+            assertEquals(sent.size(), all.size(), "no record twice, none lost: " + all);
+            assertEquals(new HashSet<>(sent), new HashSet<>(all));
+            assertTrue(r.endedOnCounts(), "the drain ended on the counts, the holder's give-back reported, not by the"
+                    + " fallback (" + ms + " ms after the give-back)");
+            assertEquals(List.of(), holding.poll(0), "the holder never polled meanwhile; its copy went to the drain");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }

@@ -60,6 +60,16 @@ public interface ObjectSubscriber extends AutoCloseable {
     long acceptedCount();
 
     /**
+     * Runs {@code listener} whenever {@link #acceptedCount()} rises outside this reader's polls and
+     * close: a Kafka reader giving back, on its own timer, records it accepted ahead (it counts
+     * the originals then), so the count can reach the stream server at once and the drains of the
+     * application's other readers end on the counts. Called on the subscriber's own thread: the
+     * listener must not block. A backend whose count only moves in polls never calls it.
+     */
+    default void onCountRise(Runnable listener) {
+    }
+
+    /**
      * Records published on the stream so far. Writers flush before they close
      * ({@link ObjectPublisher#flush}), so once the stream is closed this is the final number.
      */
@@ -86,7 +96,13 @@ public interface ObjectSubscriber extends AutoCloseable {
      */
     List<byte[]> drain() throws BackendException;
 
-    /** Acknowledges what was returned (AT_LEAST_ONCE) and leaves. */
+    /**
+     * Acknowledges what was returned (AT_LEAST_ONCE) and leaves.
+     *
+     * @throws BackendException once left, if records the reader held could not be settled (the
+     *         broker unreachable): the error names the stream and how many records, and whether
+     *         they may be lost or come again
+     */
     @Override
     void close();
 }

@@ -6,6 +6,8 @@ import io.braid.streams.internals.backend.ObjectDrain;
 import io.braid.streams.internals.backend.ObjectSubscriber;
 import io.braid.streams.internals.protocol.ApplicationReaders;
 import io.braid.streams.internals.protocol.ReaderProgress;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,8 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * application's readers together have accepted every published record) and later polls answer
  * at once. The stream server learns this reader's accepted count (under its own reader id, one per
  * reader) when the stream closes (the client reports on the server's push), after each poll that
- * accepted records once the stream is closed, on every step of a drain, and when the reader
- * closes. Polls run one at a time; a long poll returns soon after the stream closes.
+ * accepted records once the stream is closed, on every step of a drain, when the subscriber's
+ * count rises on its own (records it accepted ahead given back by its timer,
+ * {@link ObjectSubscriber#onCountRise}), and when the reader closes. Polls run one at a time; a long poll returns soon after the stream closes.
  *
  * <p>The reader tells the server when it opens and closes; the server answers with the number of
  * readers its application has on the stream, and pushes every change to the application's readers
@@ -28,6 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * while it is the only one and few at a time otherwise.
  */
 public final class ObjectReader implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ObjectReader.class);
 
     /** Longest wait of one backend poll while the stream is open. */
     static final long SLICE_MS = 50;
@@ -42,6 +47,8 @@ public final class ObjectReader implements AutoCloseable {
     /** The drain ended by its no-progress fallback, not because every record was accounted for. */
     private volatile boolean drainGaveUp;
     private boolean closed;
+    /** Set when close starts: from then on the close reports, and waits for the server's answer. */
+    private volatile boolean closing;
 
     private ObjectReader(DistroStreamClient client, String streamId, String readerId, ObjectSubscriber subscriber) {
         this.client = client;
@@ -63,6 +70,7 @@ public final class ObjectReader implements AutoCloseable {
             throw e;
         }
         ObjectReader r = new ObjectReader(client, streamId, readerId, s);
+        s.onCountRise(r::countRose);
         client.readers().add(r); // before the server knows it: its pushes (a hand-over) may follow at once
         try {
             r.readersOfApplication(client.openObjectReader(streamId, readerId));
@@ -152,19 +160,28 @@ public final class ObjectReader implements AutoCloseable {
     /**
      * Accepts what is pending (AT_LEAST_ONCE), reports the final count and leaves.
      *
-     * @throws BackendException when the final count could not reach the stream server (after the
-     *         reader has left): the error names the reader, the stream and the server; the other
-     *         readers' last poll of the closed stream then ends only by its fallback
+     * @throws BackendException after the reader has left, when the final count could not reach the
+     *         stream server (the error names the reader, the stream and the server; the other
+     *         readers' last poll of the closed stream then ends only by its fallback), or when the
+     *         subscriber could not settle records it held ({@link ObjectSubscriber#close()}: records
+     *         accepted ahead that could not be given back, AT_LEAST_ONCE records that could not be
+     *         accepted); the first of the two, with the other as a suppressed exception
      */
     @Override
     public void close() {
+        closing = true;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
         }
-        subscriber.close();
+        BackendException failure = null;
+        try {
+            subscriber.close();
+        } catch (BackendException e) {
+            failure = e; // it has left all the same: the rest of the close goes on
+        }
         client.readers().remove(this);
         client.objectReaderClosed(streamId, readerId);
         long n = subscriber.acceptedCount();
@@ -172,11 +189,41 @@ public final class ObjectReader implements AutoCloseable {
             try {
                 applicationTotal(n);
             } catch (BackendException e) {
-                throw new BackendException("reader " + readerId + " of stream " + streamId + " could not report its "
-                        + n + " accepted records to the stream server at " + client.serverAddress() + ": "
-                        + e.getMessage() + " (the other readers' last poll of the closed stream waits for the"
-                        + " records' lock instead)", e);
+                BackendException notReported = new BackendException("reader " + readerId + " of stream " + streamId
+                        + " could not report its " + n + " accepted records to the stream server at "
+                        + client.serverAddress() + ": " + e.getMessage() + " (the other readers' last poll of the"
+                        + " closed stream waits for the records' lock instead)", e);
+                if (failure == null) {
+                    failure = notReported;
+                } else {
+                    failure.addSuppressed(notReported);
+                }
             }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * The subscriber's count rose on its own thread (a give-back by its timer): reported one-way
+     * at once, open stream or closed, without waiting (a give-back is rare; a stream that closes
+     * later finds the count there, one that closed already has a drain that may be waiting for it).
+     */
+    private void countRose() {
+        if (closing) {
+            return; // the close reports, and waits for the server's answer
+        }
+        long n = subscriber.acceptedCount();
+        if (n <= reported.get()) {
+            return;
+        }
+        try {
+            client.send(new ReaderProgress(streamId, client.applicationId(), readerId, n));
+            reported.accumulateAndGet(n, Math::max);
+        } catch (BackendException e) {
+            LOG.warn("reader {} of stream {}: count {} not reported yet (its next poll or close does): {}", readerId,
+                    streamId, n, e.getMessage());
         }
     }
 

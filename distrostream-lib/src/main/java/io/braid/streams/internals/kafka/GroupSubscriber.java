@@ -58,6 +58,8 @@ final class GroupSubscriber implements ObjectSubscriber {
     /** False once close was asked: later polls fail at once, later news is dropped. */
     private final AtomicBoolean open = new AtomicBoolean(true);
     private final Thread thread;
+    /** Told when the count rises outside a poll or close ({@link #onCountRise}). */
+    private volatile Runnable countRose = () -> { };
 
     GroupSubscriber(KafkaObjectBackend backend, String topic, String group, ConsumerMode mode) {
         this.backend = backend;
@@ -80,6 +82,11 @@ final class GroupSubscriber implements ObjectSubscriber {
             @Override
             public void checkReachable() throws BackendException {
                 backend.checkReachable();
+            }
+
+            @Override
+            public void countRose(long accepted) {
+                countRose.run();
             }
 
             @Override
@@ -117,16 +124,25 @@ final class GroupSubscriber implements ObjectSubscriber {
             }
         } catch (InterruptedException e) {
             LOG.warn("reader of {} for {}: interrupted, closing", topic, group);
-            core.close();
+            closeAfterFailure();
         } catch (RuntimeException e) {
             LOG.error("reader of {} for {}: failed, closing", topic, group, e);
-            core.close();
+            closeAfterFailure();
         } finally {
             open.set(false);
             handedOver.complete(null);
             for (Runnable left = events.poll(); left != null; left = events.poll()) {
                 left.run(); // a poll or close queued meanwhile answers "closed"
             }
+        }
+    }
+
+    /** Closes the core after the reader's thread failed: nobody waits for the close's error, so it is logged. */
+    private void closeAfterFailure() {
+        try {
+            core.close();
+        } catch (BackendException e) {
+            LOG.error("reader of {} for {}: {}", topic, group, e.getMessage());
         }
     }
 
@@ -212,9 +228,13 @@ final class GroupSubscriber implements ObjectSubscriber {
 
         @Override
         public void run() {
-            core.close();
+            try {
+                core.close();
+                done.complete(null);
+            } catch (BackendException e) {
+                done.completeExceptionally(e); // closed all the same: the error goes to the closing caller
+            }
             afterEvent();
-            done.complete(null);
         }
     }
 
@@ -326,6 +346,11 @@ final class GroupSubscriber implements ObjectSubscriber {
     }
 
     @Override
+    public void onCountRise(Runnable listener) {
+        countRose = listener;
+    }
+
+    @Override
     public long publishedCount() throws BackendException {
         return backend.offsets().published(topic);
     }
@@ -365,7 +390,12 @@ final class GroupSubscriber implements ObjectSubscriber {
             close.done.get(KafkaObjectBackend.REQUEST_TIMEOUT_MS * 3, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof BackendException b) {
+                throw b;
+            }
+            LOG.warn("closing reader of {} for {}: {}", topic, group, e.getCause().toString());
+        } catch (TimeoutException e) {
             LOG.warn("closing reader of {} for {}: not done in time: {}", topic, group, e.toString());
         }
     }

@@ -64,6 +64,14 @@ final class ReaderCore {
         /** Throws if the broker cannot be reached (asked after a poll that waited and found nothing). */
         void checkReachable() throws BackendException;
 
+        /**
+         * The reader's count rose to {@code accepted} outside the application's polls (a give-back,
+         * a copy for another group skipped while fetching ahead): reported to the stream server,
+         * so the drains of the application's other readers need not wait for this reader's next
+         * poll or close. Must not block.
+         */
+        void countRose(long accepted);
+
         long nanoTime();
     }
 
@@ -88,6 +96,8 @@ final class ReaderCore {
     private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
     /** AT_LEAST_ONCE: acceptances marked on the consumer that its next fetch sends: it must not be replaced before. */
     private boolean acceptancesUnsent;
+    /** AT_LEAST_ONCE: how many records those acceptances are (for the close's error if they cannot be sent). */
+    private int unsentCount;
 
     /**
      * Fetched ahead and not accepted yet: settled by the next event ({@link #settleFetched}), after
@@ -96,6 +106,8 @@ final class ReaderCore {
     private ConsumerRecords<byte[], byte[]> fetched = ConsumerRecords.empty();
     /** Accepted by a fetch ahead, not returned yet (not counted in {@link #accepted} either). */
     private List<byte[]> ahead = List.of();
+    /** Records accepted ahead that could not be given back: thrown by the next poll or close, once. */
+    private BackendException notGivenBack;
     /** When {@link #ahead} was accepted (its give-back is due {@link #GIVE_BACK_MS} later). */
     private long aheadSinceNs;
     /** Until when the idle reader fetches ahead (0: it does not). */
@@ -166,6 +178,11 @@ final class ReaderCore {
      */
     void beginPoll() throws BackendException {
         requireOpen();
+        if (notGivenBack != null) {
+            BackendException e = notGivenBack;
+            notGivenBack = null;
+            throw e;
+        }
         long now = outside.nanoTime();
         if (lastHandOverNs != 0) { // the first poll since records were handed over
             pollGapNs = now - lastHandOverNs;
@@ -231,24 +248,53 @@ final class ReaderCore {
     /**
      * Closes: accepts what the last poll returned (AT_LEAST_ONCE), gives back what was accepted
      * ahead, and leaves the group.
+     *
+     * @throws BackendException after the reader has closed, when records it held could not be
+     *         settled (the broker is unreachable): records accepted ahead that could not be given
+     *         back are lost to the application (counted as taken, so the other readers' drains do
+     *         not wait for them); AT_LEAST_ONCE records in hand that could not be accepted come
+     *         again to a reader of the application once their acquisition lock expires
      */
-    void close() {
+    void close() throws BackendException {
         if (closed) {
             return;
         }
         closed = true;
         fetchAheadUntilNs = 0;
+        BackendException failure = null;
         try {
             if (!fetched.isEmpty()) {
-                consumer.release(fetched); // never accepted: for the application's other readers
+                ConsumerRecords<byte[], byte[]> records = fetched;
                 fetched = ConsumerRecords.empty();
-            }
-            acceptUnacknowledged();
-            if (!ahead.isEmpty()) {
-                giveBack();
+                consumer.release(records); // never accepted: for the application's other readers
             }
         } catch (BackendException | KafkaException e) {
-            LOG.warn("closing reader of {} for {}: {}", topic, group, e.getMessage());
+            // Not accepted either way: their lock expires and they come to the other readers.
+            LOG.warn("closing reader of {} for {}: records fetched ahead not released (their lock expires): {}",
+                    topic, group, e.toString());
+        }
+        int inHand = unacknowledged.count() + (acceptancesUnsent ? unsentCount : 0);
+        try {
+            acceptUnacknowledged();
+        } catch (BackendException | KafkaException e) {
+            failure = inHand == 0 ? null : new BackendException("Kafka backend: reader of stream " + streamId()
+                    + " (group " + group + ") could not accept the " + inHand + " records its last poll returned ("
+                    + e.getMessage() + "): the broker delivers them again to a reader of the application once their"
+                    + " acquisition lock expires (group.share.record.lock.duration.ms): read twice, not lost", e);
+            if (failure == null) {
+                LOG.warn("closing reader of {} for {}: {}", topic, group, e.toString());
+            }
+        }
+        if (!ahead.isEmpty()) {
+            giveBack();
+        }
+        if (notGivenBack != null) {
+            if (failure == null) {
+                failure = notGivenBack;
+            } else {
+                failure.addSuppressed(notGivenBack);
+            }
+            notGivenBack = null;
         }
         try {
             if (consumer != null) {
@@ -260,6 +306,9 @@ final class ReaderCore {
         consumer = null;
         acquisition = null;
         handedOver = true;
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     boolean isClosed() {
@@ -347,7 +396,9 @@ final class ReaderCore {
                         group, records.count());
             } else {
                 Taken taken = values(records, consumer.acceptAndCommit(records));
-                accepted.addAndGet(taken.skipped());
+                if (taken.skipped() > 0) {
+                    countOutsidePolls(taken.skipped());
+                }
                 if (!taken.mine().isEmpty()) {
                     ahead = taken.mine();
                     aheadSinceNs = outside.nanoTime();
@@ -466,18 +517,46 @@ final class ReaderCore {
 
     /**
      * Publishes the records accepted ahead again, for this application's group only, then counts
-     * the originals as accepted (in that order: a drain that sees the count also sees the copies).
+     * the originals as accepted (in that order: a drain that sees the count also sees the copies)
+     * and reports the count. Every give-back goes through here: the timer's ({@link #idle()}) and
+     * the close's (a hand-over or a fenced consumer keeps them ahead: they are the reader's own,
+     * committed, returned by its next poll or given back later). If the broker does not take the
+     * copies, they are not kept (a copy may have reached it: handed over too, a record would be
+     * read twice) but counted all the same, and the reader's next poll or its close throws one
+     * error naming the stream and how many ({@link #notGivenBack}).
      */
     private void giveBack() {
         List<byte[]> values = ahead;
         ahead = List.of();
         try {
             outside.giveBack(values);
-            accepted.addAndGet(values.size());
-        } catch (BackendException e) {
-            LOG.error("reader of {} for {}: {} records accepted ahead could not be given back and are lost: {}",
-                    topic, group, values.size(), e.getMessage());
+        } catch (BackendException | KafkaException e) {
+            // Not kept for the next poll: some copies may have reached the broker (a timed-out
+            // send), and a record handed over as well would be read twice.
+            LOG.warn("reader of {} for {}: {} records accepted ahead could not be given back: {}", topic, group,
+                    values.size(), e.toString());
+            BackendException lost = new BackendException("Kafka backend: reader of stream " + streamId() + " (group "
+                    + group + ") could not give back the " + values.size() + " records it had accepted ahead ("
+                    + e.getMessage() + "): they may be lost to the application (" + mode + "; counted as taken by"
+                    + " this reader)", e);
+            if (notGivenBack == null) {
+                notGivenBack = lost;
+            } else {
+                notGivenBack.addSuppressed(lost);
+            }
         }
+        countOutsidePolls(values.size()); // taken by this reader for good either way: nobody else gets the originals
+    }
+
+    /** The stream's id, from its topic's name. */
+    private String streamId() {
+        String prefix = KafkaObjectBackend.topicName("");
+        return topic.startsWith(prefix) ? topic.substring(prefix.length()) : topic;
+    }
+
+    /** Counts {@code n} more records accepted outside the application's polls, and reports the count. */
+    private void countOutsidePolls(long n) {
+        outside.countRose(accepted.addAndGet(n));
     }
 
     /**
@@ -507,6 +586,7 @@ final class ReaderCore {
             return;
         }
         consumer.acceptWithNextPoll(unacknowledged);
+        unsentCount = unacknowledged.count();
         unacknowledged = ConsumerRecords.empty();
         acceptancesUnsent = true;
     }

@@ -133,4 +133,135 @@ class ObjectReaderTest {
         String lines = captured.toString();
         assertTrue(lines.contains("[braid] WARNING: reader " + r.readerId() + " of stream " + id), lines);
     }
+
+    /** A subscriber of the in-memory backend whose count can rise on its own and whose close can fail, as a Kafka reader's. */
+    static final class Wrapped implements io.braid.streams.internals.backend.ObjectSubscriber {
+        final io.braid.streams.internals.backend.ObjectSubscriber inner;
+        final java.util.concurrent.atomic.AtomicLong givenBack = new java.util.concurrent.atomic.AtomicLong();
+        volatile Runnable countRose = () -> { };
+        volatile BackendException closeFailure;
+
+        Wrapped(io.braid.streams.internals.backend.ObjectSubscriber inner) {
+            this.inner = inner;
+        }
+
+        /** As the reader's timer giving back {@code n} records it accepted ahead. */
+        void giveBack(int n) {
+            givenBack.addAndGet(n);
+            countRose.run();
+        }
+
+        @Override
+        public List<byte[]> poll(long timeoutMs) throws BackendException {
+            return inner.poll(timeoutMs);
+        }
+
+        @Override
+        public long acceptedCount() {
+            return inner.acceptedCount() + givenBack.get();
+        }
+
+        @Override
+        public void onCountRise(Runnable listener) {
+            countRose = listener;
+        }
+
+        @Override
+        public long publishedCount() throws BackendException {
+            return inner.publishedCount();
+        }
+
+        @Override
+        public long drainPatienceMs() {
+            return inner.drainPatienceMs();
+        }
+
+        @Override
+        public List<byte[]> drain() throws BackendException {
+            return inner.drain();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+            if (closeFailure != null) {
+                throw closeFailure;
+            }
+        }
+    }
+
+    /** A client of {@code app} whose readers' subscribers are {@link Wrapped}, collected in {@code made}. */
+    DistroStreamClient wrappingClient(String app, List<Wrapped> made) {
+        InMemoryObjectBackend memory = new InMemoryObjectBackend();
+        io.braid.streams.internals.backend.ObjectBackend backend = new io.braid.streams.internals.backend.ObjectBackend() {
+            @Override
+            public io.braid.streams.internals.backend.ObjectPublisher publisher(String streamId) {
+                return memory.publisher(streamId);
+            }
+
+            @Override
+            public io.braid.streams.internals.backend.ObjectSubscriber subscriber(String streamId, String applicationId,
+                                                                                 ConsumerMode mode) {
+                Wrapped w = new Wrapped(memory.subscriber(streamId, applicationId, mode));
+                made.add(w);
+                return w;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        return new DistroStreamClient(s.server.address(), app, bootstrap -> backend, 5_000);
+    }
+
+    /**
+     * A count that rises on the subscriber's own thread (records accepted ahead given back by its
+     * timer) reaches the server at once, stream open or closed: a drain of another reader need not
+     * wait for this reader's next poll or close.
+     */
+    @Test
+    void aCountThatRisesOnItsOwnIsReportedAtOnce() throws Exception {
+        List<Wrapped> made = new java.util.concurrent.CopyOnWriteArrayList<>();
+        DistroStreamClient c = wrappingClient("app", made);
+        try {
+            ObjectReader r = ObjectReader.open(c, id, ConsumerMode.AT_MOST_ONCE);
+            assertEquals(3, r.poll(0).size());
+            made.get(0).giveBack(1);
+            eventually(() -> {
+                try {
+                    return total("app") == 4;
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }, "the count after the give-back, reported without a poll or close");
+            r.close();
+            assertEquals(4, total("app"));
+        } finally {
+            c.close();
+        }
+    }
+
+    /**
+     * A subscriber that could not settle what it held (records accepted ahead not given back) makes
+     * the reader's close throw its error, after the reader has left and reported its count.
+     */
+    @Test
+    void aSubscribersCloseErrorIsThrownByTheReadersCloseAfterItLeftAndReported() throws Exception {
+        List<Wrapped> made = new java.util.concurrent.CopyOnWriteArrayList<>();
+        DistroStreamClient c = wrappingClient("app", made);
+        try {
+            ObjectReader r = ObjectReader.open(c, id, ConsumerMode.AT_MOST_ONCE);
+            assertEquals(3, r.poll(0).size());
+            made.get(0).closeFailure = new BackendException("reader of stream " + id
+                    + " could not give back the 1 records it had accepted ahead");
+            made.get(0).givenBack.set(1); // counted as taken
+            BackendException e = assertThrows(BackendException.class, r::close);
+            assertTrue(e.getMessage().contains("could not give back the 1 records"), e.getMessage());
+            assertTrue(c.readers().of(id).isEmpty(), "the reader left anyway");
+            assertEquals(4, total("app"), "and reported its count");
+            r.close(); // once
+        } finally {
+            c.close();
+        }
+    }
 }

@@ -52,6 +52,10 @@ class ReaderCoreTest {
         final List<State> states = new ArrayList<>();
         final List<Fake> holders = new ArrayList<>();
         final List<Fake> consumers = new ArrayList<>();
+        /** Counts the readers reported when their count rose outside a poll ({@code Outside.countRose}). */
+        final List<Long> countReports = new ArrayList<>();
+        /** The broker cannot be reached: give-backs and commits fail, a closing consumer releases nothing. */
+        boolean unreachable;
         long clockNs = 1;
 
         void publish(String... vs) {
@@ -101,6 +105,10 @@ class ReaderCoreTest {
 
                 @Override
                 public void giveBack(List<byte[]> vs) {
+                    if (unreachable) {
+                        throw new BackendException("Kafka backend: could not publish to " + PARTITION.topic()
+                                + " (TimeoutException)");
+                    }
                     for (byte[] v : vs) {
                         add(v, GROUP);
                         givenBack.add(new String(v, StandardCharsets.UTF_8));
@@ -109,6 +117,11 @@ class ReaderCoreTest {
 
                 @Override
                 public void checkReachable() {
+                }
+
+                @Override
+                public void countRose(long accepted) {
+                    countReports.add(accepted);
                 }
 
                 @Override
@@ -219,6 +232,9 @@ class ReaderCoreTest {
         @Override
         public void commitAccepted() {
             usable();
+            if (broker.unreachable) {
+                throw new BackendException("Kafka backend: could not commit (TimeoutException)");
+            }
             sendMarked();
         }
 
@@ -240,7 +256,9 @@ class ReaderCoreTest {
         public void close(Duration timeout) {
             usable();
             closed = true;
-            broker.releaseHeldBy(this);
+            if (!broker.unreachable) { // else what it held stays acquired until the lock expires
+                broker.releaseHeldBy(this);
+            }
         }
     }
 
@@ -736,5 +754,140 @@ class ReaderCoreTest {
         assertNull(r.pollStep(deadline, false));
         assertEquals(List.of(), r.pollStep(deadline, false));
         assertEquals(deadline, b.clockNs);
+    }
+
+    // ---- give-backs report the count; give-backs and acceptances that fail are errors ----------
+
+    /** How a reader comes to give back the record it accepted ahead. */
+    enum GiveBack { TIMER, CLOSE, TIMER_AFTER_HAND_OVER, TIMER_AFTER_FENCE }
+
+    /**
+     * Every give-back raises the count outside the application's polls and reports it at once:
+     * the drains of the application's other readers must not wait for this reader's next poll or
+     * close (before, the timer's give-back did not report, and a drain after the stream's close
+     * ended only by its fallback). A hand-over or a fenced consumer keeps the records ahead; the
+     * timer then gives them back, and reports the same way.
+     */
+    @ParameterizedTest
+    @EnumSource(GiveBack.class)
+    void everyGiveBackReportsTheNewCount(GiveBack how) throws Exception {
+        for (ConsumerMode mode : List.of(ConsumerMode.AT_MOST_ONCE, ConsumerMode.EXACTLY_ONCE)) {
+            Broker b = new Broker();
+            List<String> givenBack = new ArrayList<>();
+            ReaderCore r = b.reader(mode, givenBack);
+            boolean solo = how == GiveBack.TIMER_AFTER_HAND_OVER || how == GiveBack.TIMER_AFTER_FENCE;
+            r.told(solo ? 1 : 2, solo ? Sharing.SOLO : Sharing.SHARED);
+            b.publish("a");
+            assertEquals(List.of("a"), poll(b, r, 100));
+            b.publish("b");
+            idle(b, r);
+            assertEquals(1, r.aheadCount(), mode + ": b accepted ahead");
+            assertEquals(List.of(), b.countReports, mode + ": nothing to report yet (a poll's count goes with the poll)");
+            if (how == GiveBack.TIMER_AFTER_HAND_OVER) {
+                r.told(2, Sharing.HANDING_OVER);
+                r.handOver();
+                assertTrue(r.handedOver());
+            } else if (how == GiveBack.TIMER_AFTER_FENCE) {
+                b.consumers.get(0).fenced = true;
+            }
+            if (how == GiveBack.CLOSE) {
+                r.close();
+            } else {
+                assertEquals(1, r.aheadCount(), mode + ": still the reader's own after " + how);
+                b.clockNs = r.idleDueNs();
+                r.idle();
+            }
+            assertEquals(List.of("b"), givenBack, mode + " " + how);
+            assertEquals(2, r.acceptedCount());
+            assertEquals(List.of(2L), b.countReports, mode + " " + how + ": the give-back reported the new count once");
+        }
+    }
+
+    @Test
+    void aCopyForAnotherGroupSkippedWhileFetchingAheadReportsTheCount() throws Exception {
+        Broker b = new Broker();
+        ReaderCore r = b.reader(ConsumerMode.AT_MOST_ONCE);
+        r.told(2, Sharing.SHARED);
+        b.publish("a");
+        b.add("x".getBytes(StandardCharsets.UTF_8), "braid.other.s1");
+        assertEquals(List.of("a"), poll(b, r, 100));
+        idle(b, r);
+        assertEquals(2, r.acceptedCount(), "the skipped copy counts");
+        assertEquals(List.of(2L), b.countReports, "counted while the application works: reported at once");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ConsumerMode.class, names = {"AT_MOST_ONCE", "EXACTLY_ONCE"})
+    void aTimerGiveBackTheBrokerRefusesIsCountedAndTheNextPollThrowsOneErrorNamingTheStreamAndHowMany(ConsumerMode mode)
+            throws Exception {
+        Broker b = new Broker();
+        ReaderCore r = b.reader(mode);
+        r.told(2, Sharing.SHARED);
+        b.publish("a", "b", "c");
+        assertEquals(List.of("a"), poll(b, r, 100));
+        idle(b, r);
+        assertEquals(1, r.aheadCount());
+        b.unreachable = true;
+        b.clockNs = r.idleDueNs();
+        r.idle();
+        assertEquals(0, r.aheadCount(), "not kept: a copy may have reached the broker, and b would come twice");
+        assertEquals(2, r.acceptedCount(), "counted as taken by this reader: the other readers' drains do not wait");
+        assertEquals(List.of(2L), b.countReports);
+        b.unreachable = false;
+        BackendException e = assertThrows(BackendException.class, () -> poll(b, r, 100));
+        assertTrue(e.getMessage().contains("reader of stream s1") && e.getMessage().contains("could not give back the 1"
+                + " records it had accepted ahead") && e.getMessage().contains("may be lost"), e.getMessage());
+        assertEquals(State.AVAILABLE, b.states.get(2), "the failing poll took nothing");
+        assertEquals(List.of("c"), poll(b, r, 100), "once: the next poll reads again");
+        r.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ConsumerMode.class, names = {"AT_MOST_ONCE", "EXACTLY_ONCE"})
+    void aGiveBackTheBrokerRefusesOnCloseIsThrownByTheCloseOnceTheReaderHasLeft(ConsumerMode mode) throws Exception {
+        Broker b = new Broker();
+        ReaderCore r = b.reader(mode);
+        r.told(2, Sharing.SHARED);
+        b.publish("a", "b");
+        assertEquals(List.of("a"), poll(b, r, 100));
+        idle(b, r);
+        b.unreachable = true;
+        BackendException e = assertThrows(BackendException.class, r::close);
+        assertTrue(e.getMessage().contains("stream s1") && e.getMessage().contains("1 records it had accepted ahead"),
+                e.getMessage());
+        assertTrue(r.isClosed() && r.handedOver(), "closed all the same");
+        assertTrue(b.consumers.get(0).closed, "left the group");
+        assertEquals(2, r.acceptedCount());
+        r.close(); // closing again: nothing more to say
+    }
+
+    /**
+     * AT_LEAST_ONCE holds nothing ahead; what it holds at its close is the last poll's records,
+     * unaccepted. If the broker cannot take their acceptance, the close says so (stream, how many)
+     * and they are not lost: once their acquisition lock expires, the broker delivers them to
+     * another reader of the application (read twice, as AT_LEAST_ONCE allows).
+     */
+    @Test
+    void anAtLeastOnceCloseThatCannotAcceptItsRecordsSaysSoAndTheyComeAgainAfterTheLock() throws Exception {
+        Broker b = new Broker();
+        ReaderCore r1 = b.reader(ConsumerMode.AT_LEAST_ONCE);
+        ReaderCore r2 = b.reader(ConsumerMode.AT_LEAST_ONCE);
+        r1.told(2, Sharing.SHARED);
+        r2.told(2, Sharing.SHARED);
+        b.publish("a", "b");
+        assertEquals(List.of("a"), poll(b, r1, 100));
+        b.unreachable = true;
+        BackendException e = assertThrows(BackendException.class, r1::close);
+        assertTrue(e.getMessage().contains("stream s1") && e.getMessage().contains("could not accept the 1 records")
+                && e.getMessage().contains("delivers them again"), e.getMessage());
+        assertEquals(0, r1.acceptedCount());
+        assertEquals(State.ACQUIRED, b.states.get(0), "still locked by the reader that closed");
+        b.unreachable = false;
+        List<String> got = new ArrayList<>(poll(b, r2, 100));
+        b.releaseHeldBy(b.consumers.get(0)); // the acquisition lock expires
+        got.addAll(poll(b, r2, 100));
+        assertEquals(List.of("b", "a"), got, "a comes again, to the other reader");
+        r2.close();
+        assertEquals(2, b.acceptedRecords());
     }
 }
