@@ -80,9 +80,11 @@ class SshHostLossTest {
             assertTrue(r.runtimeLog().contains("worker " + c.address() + " silent for"), () -> "heartbeat timeout\n"
                     + r.describe());
             assertTrue(r.runtimeLog().contains("was lost with its worker: running chains.Tasks.step("), r::describe);
+            // One line when the worker is lost and started again, one when the node is given up.
             List<String> warnings = r.stderrLines().stream().filter(l -> l.contains("WARNING")).toList();
-            assertEquals(1, warnings.size(), r::describe);
-            assertTrue(warnings.get(0).startsWith("[braid] WARNING: node " + c.address() + " excluded: its worker was"
+            assertEquals(2, warnings.size(), r::describe);
+            assertTrue(warnings.get(0).startsWith("[braid] WARNING: worker " + c.address() + " lost "), warnings::toString);
+            assertTrue(warnings.get(1).startsWith("[braid] WARNING: node " + c.address() + " excluded: its worker was"
                     + " started again but "), warnings::toString);
         } finally {
             hosts.reconnect(c);
