@@ -32,11 +32,14 @@ def arguments(argv):
     p.add_argument("--main", nargs="+", default=[], metavar="FILE", help="--build: the main program's sources")
     p.add_argument("--functions", nargs="+", default=[], metavar="FILE",
                    help="--build: the sources of the task functions (APP-functions.c)")
+    p.add_argument("--types", nargs="+", default=[], metavar="FILE",
+                   help="--build: the sources of the user types' T_serialize/T_deserialize/T_release "
+                        "(linked into both: the master sends such values, the worker receives them)")
     args = p.parse_args(argv)
     if args.build and (not args.main or not args.functions):
         raise Failure("--build needs --main FILE... and --functions FILE...")
-    if not args.build and (args.main or args.functions):
-        raise Failure("--main and --functions go with --build")
+    if not args.build and (args.main or args.functions or args.types):
+        raise Failure("--main, --functions and --types go with --build")
     return args
 
 
@@ -69,13 +72,13 @@ def build(args, paths, out_dir, base):
     cc = shlex.split(compiler)
     cflags, libs = braid_flags()
     inc = ["-I", out_dir]
-    for f in args.main + args.functions:
+    for f in args.main + args.functions + args.types:
         if not os.path.isfile(f):
             raise Failure(f"{f}: no such file")
     master = os.path.join(out_dir, base)
-    compile_(cc + inc + cflags + ["-o", master] + args.main + [paths["stubs"]] + libs, master)
+    compile_(cc + inc + cflags + ["-o", master] + args.main + args.types + [paths["stubs"]] + libs, master)
     worker = os.path.join(out_dir, f"lib{base}-worker.so")
-    compile_(cc + inc + cflags + ["-shared", "-fPIC", "-o", worker] + args.functions + [paths["executor"]], worker)
+    compile_(cc + inc + cflags + ["-shared", "-fPIC", "-o", worker] + args.functions + args.types + [paths["executor"]], worker)
 
 
 def main(argv=None) -> int:
