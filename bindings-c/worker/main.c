@@ -28,7 +28,7 @@ static void die(int status, const char *fmt, const char *a, const char *b) {
     exit(status);
 }
 
-static void send(wbuf *b) {
+static void send_frame(wbuf *b) {
     if (frame_write(proto_out, b) != 0) die(3, "cannot write to the Java side (%s%s)", "stdout closed", "");
     b->size = 0;
 }
@@ -66,7 +66,7 @@ static void ready(const braid_task_table *table, const char *library, wbuf *b) {
             w_str(b, f->params[j].user_type ? f->params[j].user_type->name : "");
         }
     }
-    send(b);
+    send_frame(b);
 }
 
 int main(int argc, char **argv) {
@@ -75,7 +75,10 @@ int main(int argc, char **argv) {
     }
     const char *library = argv[1];
     if (access(library, R_OK) != 0) die(2, "%s: no such library%s", library, "");
-    void *handle = dlopen(strchr(library, '/') ? library : library, RTLD_NOW | RTLD_LOCAL);
+    /* A name without '/' is the file in the current directory (dlopen would search the system's). */
+    char local[4096];
+    snprintf(local, sizeof local, "./%s", library);
+    void *handle = dlopen(strchr(library, '/') ? library : local, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) die(2, "cannot load %s: %s", library, dlerror());
     const braid_task_table *table = dlsym(handle, BRAID_TASK_TABLE_SYMBOL);
     if (table == NULL) {
@@ -99,7 +102,7 @@ int main(int argc, char **argv) {
         unsigned type = r_u8(&r);
         if (type == MSG_SHUTDOWN && size == 1) {
             w_u8(&out, MSG_BYE);
-            send(&out);
+            send_frame(&out);
             return 0;
         }
         if (type != MSG_TASK || run_task(table, library, &r, &out) != 0) {
@@ -107,7 +110,7 @@ int main(int argc, char **argv) {
             snprintf(what, sizeof what, "%u (%zu bytes)", type, size);
             die(3, "malformed request: message type %s%s", what, type == MSG_TASK ? ", its body does not match its function" : "");
         }
-        send(&out);
+        send_frame(&out);
         free(frame);
     }
 }
