@@ -114,6 +114,19 @@ class CWorkerTest(unittest.TestCase):
         self.assertEqual(("ok", 2, {}), w.run(5, "add", [arg(INT, IN, 1), arg(INT, IN, 1)]))
         self.assertEqual(0, w.finish()[0])
 
+    def test_large_values_both_ways(self):
+        w = self.worker
+        w.ready()
+        big = "x" * (8 << 20)
+        status, ret, updated = w.run(1, "move", [arg(OBJECT, IN, point(1, 1, big)), arg(OBJECT, INOUT, point(0, 0, big)),
+                                                 arg(OBJECT, OUT), arg(DOUBLE, IN, 1)])
+        self.assertEqual("ok", status)
+        self.assertEqual((2.0, 2.0, "twice " + big), unpoint(ret))
+        self.assertEqual((1.0, 0.0, big + "+moved"), unpoint(updated[1]))
+        self.assertEqual(("ok", "hello, " + big, {1: big + ";", 2: big.upper() + "!"}),
+                         w.run(2, "greet", [arg(STRING, IN, big), arg(STRING, INOUT, ""), arg(STRING, OUT)]))
+        self.assertEqual(0, w.finish()[0])
+
     def crash(self, how, signum):
         w = self.worker
         pid = w.ready()["pid"]
