@@ -66,19 +66,24 @@ def compile_(command, what):
 
 
 def build(args, paths, out_dir, base):
+    """The worker library first (a task function missing from --functions fails here, at link
+    time: -Wl,--no-undefined), then the master program. $CFLAGS, $LDFLAGS and $LDLIBS apply to both."""
     compiler = os.environ.get("CXX", "c++") if args.cxx else os.environ.get("CC", "cc")
-    if not shutil.which(compiler.split()[0]):
+    if not shutil.which(shlex.split(compiler)[0]):
         raise Failure(f"no compiler {compiler} on PATH (set {'CXX' if args.cxx else 'CC'})")
     cc = shlex.split(compiler)
-    cflags, libs = braid_flags()
-    inc = ["-I", out_dir]
+    env = {k: shlex.split(os.environ.get(k, "")) for k in ("CFLAGS", "LDFLAGS", "LDLIBS")}
     for f in args.main + args.functions + args.types:
         if not os.path.isfile(f):
             raise Failure(f"{f}: no such file")
-    master = os.path.join(out_dir, base)
-    compile_(cc + inc + cflags + ["-o", master] + args.main + args.types + [paths["stubs"]] + libs, master)
+    cflags, libs = braid_flags()
+    inc = ["-I", out_dir] + cflags + env["CFLAGS"]
     worker = os.path.join(out_dir, f"lib{base}-worker.so")
-    compile_(cc + inc + cflags + ["-shared", "-fPIC", "-o", worker] + args.functions + args.types + [paths["executor"]], worker)
+    compile_(cc + inc + ["-shared", "-fPIC", "-Wl,--no-undefined", "-o", worker] + args.functions + args.types
+             + [paths["executor"]] + env["LDFLAGS"] + env["LDLIBS"], worker)
+    master = os.path.join(out_dir, base)
+    compile_(cc + inc + ["-o", master] + args.main + args.types + [paths["stubs"]] + env["LDFLAGS"] + libs
+             + env["LDLIBS"], master)
 
 
 def main(argv=None) -> int:

@@ -148,6 +148,23 @@ class CommandLineTest(unittest.TestCase):
         self.assertEqual((1, ["braid-c-buildapp: --build needs --main FILE... and --functions FILE..."], ""),
                          self.run_buildapp("app.idl", "--build"))
 
+    def test_a_task_function_missing_from_functions_fails_the_build(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "two.idl"), "w") as f:
+                f.write("interface Two { void present(in int a); void absent(in int b); };\n")
+            with open(os.path.join(d, "two-functions.c"), "w") as f:
+                f.write('#include "two.h"\nvoid present(int a) { (void)a; }\n')
+            with open(os.path.join(d, "main.c"), "w") as f:
+                f.write("int main(void) { return 0; }\n")
+            env = dict(os.environ, CC="gcc", BRAID_CFLAGS="-I" + os.path.join(REPO, "bindings-c", "include"), BRAID_LIBS="")
+            r = subprocess.run([sys.executable, BUILDAPP, "--build", "two.idl", "--main", "main.c", "--functions",
+                                "two-functions.c"], capture_output=True, text=True, cwd=d, env=env, timeout=120)
+            self.assertEqual(1, r.returncode)
+            self.assertIn("undefined reference to `absent'", r.stderr)  # the linker's own message
+            self.assertTrue(r.stderr.splitlines()[-1].startswith(
+                f"braid-c-buildapp: gcc failed building {d}/libtwo-worker.so (exit status 1): gcc "), r.stderr)
+            self.assertFalse(os.path.exists(os.path.join(d, "two")))
+
     def test_generates_beside_the_idl_or_in_output(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "inc.idl")

@@ -1,7 +1,8 @@
 """braid-c-worker driven as the Java side will drive it: real processes, real files.
 
 Environment: BRAID_C_WORKER (the executable), BRAID_C_TASKS_LIB (libtasks-worker.so, built from
-tasks.idl by braid-c-buildapp), BRAID_NO_TABLE_LIB (a shared library without a task table),
+tasks.idl by braid-c-buildapp), BRAID_NO_TABLE_LIB (a shared library without a task table), BRAID_INCOMPLETE_LIB (the executor
+without the task functions),
 BRAID_TEST_TMP (a scratch directory).
 """
 import os
@@ -181,6 +182,14 @@ class CWorkerStartTest(unittest.TestCase):
         self.assertEqual(2, status)
         self.assertEqual([f"braid-c-worker: {lib} has no task table (braid_c_tasks): link the APP-executor.c "
                           "braid-c-buildapp generated into it"], err)
+
+    def test_a_library_missing_a_task_function(self):
+        lib = os.environ["BRAID_INCOMPLETE_LIB"]
+        status, err = self.start(lib)
+        self.assertEqual(2, status)
+        self.assertEqual(1, len(err))
+        self.assertTrue(err[0].startswith(f"braid-c-worker: cannot load {lib}: "), err[0])
+        self.assertIn("undefined symbol: ", err[0])
 
     def test_a_file_that_is_no_library(self):
         path = os.path.join(TMP, "not-a-library.so")
