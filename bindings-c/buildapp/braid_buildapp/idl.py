@@ -125,9 +125,9 @@ class Parser:
         name, _ = self.identifier("the interface's name")
         self.expect("{")
         functions = []
-        while self.peek()[1] != "}" or self.peek()[0] == "eof":
+        while not (self.peek()[0] == "punct" and self.peek()[1] == "}"):
             if self.peek()[0] == "eof":
-                self.error("expected '}' closing interface " + name + ", found end of file")
+                self.error(f"expected '}}' closing interface {name}, found end of file")
             functions.append(self.function())
         self.expect("}")
         self.expect(";", "';' after the interface's '}'")
