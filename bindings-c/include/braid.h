@@ -34,7 +34,8 @@ typedef enum braid_status {
     BRAID_ERR_NO_JVM = 3,   /* no JVM (JAVA_HOME, java on PATH) or no braid.jar (BRAID_HOME, BRAID_JAR) */
     BRAID_ERR_RUNTIME = 4,  /* the runtime failed: bad XML file, a worker that did not start, a task failed for good */
     BRAID_ERR_STREAM = 5,   /* a stream refused the call: wrong alias, publishing on a closed handle, no server */
-    BRAID_ERR_MEMORY = 6    /* out of memory */
+    BRAID_ERR_MEMORY = 6,   /* out of memory */
+    BRAID_ERR_UNSUPPORTED = 7 /* not built yet in this version (the message says what and which issue) */
 } braid_status;
 
 /** The message of this thread's last failed call ("" if none failed yet). Valid until its next call. */

@@ -6,10 +6,11 @@
  * the program with status 1, which is what a COMPSs program expects of its runtime. Use braid.h
  * for statuses instead.
  *
- * Mapped so far: compss_on, compss_off (and compss_off(code) in C++), compss_barrier,
- * compss_barrier_new. compss_wait_on, compss_wait_on_file, compss_ifstream/compss_ofstream,
- * compss_fopen and compss_delete_file/object synchronise data that C tasks write: they come
- * with C tasks (the IDL generator, docs/C.md "What comes next").
+ * Mapped: compss_on, compss_off (and compss_off(code) in C++), compss_barrier,
+ * compss_barrier_new, compss_wait_on_file, compss_fopen, and in C++ compss_wait_on(obj),
+ * compss_ifstream and compss_ofstream (braid_tasks.h). The task calls themselves are the stubs
+ * braid-c-buildapp generates; in this version they end the program with one line saying C tasks
+ * cannot be submitted yet (docs/C.md, "C tasks").
  */
 #ifndef BRAID_COMPSS_H
 #define BRAID_COMPSS_H
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 
 #include "braid.h"
+#include "braid_tasks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,7 +52,32 @@ static inline void compss_barrier_new(int no_more_tasks) {
     braid_compss_or_exit(braid_barrier());
 }
 
+/* Waits until the tasks writing the file have ended (COMPSs' compss_wait_on_file). */
+static inline void compss_wait_on_file(const char *name) {
+    braid_compss_or_exit(braid_wait_on_file(name));
+}
+
+/* The file, synchronised, opened with fopen (COMPSs' compss_fopen). */
+static inline FILE *compss_fopen(const char *name, const char *mode) {
+    FILE *f = NULL;
+    braid_compss_or_exit(braid_fopen(name, mode, &f));
+    return f;
+}
+
 #ifdef __cplusplus
+}
+
+/* COMPSs' C++ synchronisation of a task's OUT/INOUT value or return. */
+template <typename T> inline void compss_wait_on(T &obj) {
+    braid_compss_or_exit(braid_wait_on(static_cast<void *>(&obj)));
+}
+
+inline void compss_ifstream(const char *name, std::ifstream &stream) {
+    braid_compss_or_exit(braid_ifstream(name, stream));
+}
+
+inline void compss_ofstream(const char *name, std::ofstream &stream) {
+    braid_compss_or_exit(braid_ofstream(name, stream));
 }
 
 /* COMPSs' C++ overload: stops the runtime, then ends the program with code. */

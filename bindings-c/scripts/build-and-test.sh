@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build-and-test.sh BUILD_DIR: configures, builds and tests libbraid (CMake + ctest), as
-# `mvn -B verify` runs it (bindings-c/pom.xml). Installs cmake, a C/C++ compiler and pkg-config
+# `mvn -B verify` runs it (bindings-c/pom.xml). Installs cmake, a C/C++ compiler, pkg-config and python3
 # with apt-get when they are missing (as root, as CI runs). Exits non-zero when a test fails.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,7 +12,7 @@ if [ ! -f "$jar" ]; then
 fi
 
 missing=()
-for tool in cmake:cmake gcc:gcc g++:g++ pkg-config:pkg-config make:make; do
+for tool in cmake:cmake gcc:gcc g++:g++ pkg-config:pkg-config make:make python3:python3; do
   command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then

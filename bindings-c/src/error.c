@@ -23,6 +23,7 @@ const char *braid_status_name(braid_status status) {
     case BRAID_ERR_RUNTIME: return "BRAID_ERR_RUNTIME";
     case BRAID_ERR_STREAM: return "BRAID_ERR_STREAM";
     case BRAID_ERR_MEMORY: return "BRAID_ERR_MEMORY";
+    case BRAID_ERR_UNSUPPORTED: return "BRAID_ERR_UNSUPPORTED";
     }
     return "BRAID_ERR_UNKNOWN";
 }

@@ -27,4 +27,18 @@ LD_LIBRARY_PATH="$libdir" "$work/consumer-pc"
 cmake -S "$(dirname "$0")" -B "$work/consumer-build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$work/consumer-build" >/dev/null
 "$work/consumer-build/consumer" # the imported target carries the library's path (RPATH)
+
+# braid-c-buildapp and braid-c-worker as installed: the generator finds its package under
+# share/braid/buildapp and libbraid through pkg-config; the worker loads the library it built.
+for f in bin/braid-c-buildapp bin/braid-c-worker include/braid_tasks.h include/braid_worker.h \
+         share/braid/buildapp/braid_buildapp/cli.py; do
+  [ -e "$prefix/$f" ] || { echo "not installed: $f" >&2; exit 1; }
+done
+mkdir -p "$work/app" && cp "$src/tests/buildapp/samples/increment/"* "$work/app/"
+(cd "$work/app" && CXX=g++ "$prefix/bin/braid-c-buildapp" --cxx --build increment.idl --main increment.cc \
+   --functions increment-functions.cc)
+[ -x "$work/app/increment" ] && [ -f "$work/app/libincrement-worker.so" ] || { echo "buildapp built nothing" >&2; exit 1; }
+# READY, then the end of its input: exit 0
+"$prefix/bin/braid-c-worker" "$work/app/libincrement-worker.so" </dev/null >"$work/ready.bin"
+grep -aq increment "$work/ready.bin" || { echo "braid-c-worker's READY does not list increment" >&2; exit 1; }
 echo "install: ok"

@@ -1,0 +1,148 @@
+/*
+ * braid_tasks.h - C functions as Braid tasks: the descriptors braid-c-buildapp generates from an
+ * IDL file, the calls its master stubs make (braid_task_define, braid_task_call), and the
+ * synchronisation calls of a main program (braid_wait_on, braid_wait_on_file, braid_fopen, and
+ * in C++ braid_ifstream/braid_ofstream). COMPSs' names: compss_wait_on, compss_fopen, ...
+ * (compss.h). docs/C.md, "C tasks".
+ *
+ * The descriptor types (braid_type codes, directions, braid_user_type, braid_task_function) are
+ * also those of the worker side: the generated executor is a table of braid_task_function that
+ * braid-c-worker runs (braid_worker.h), and the type codes are the C worker protocol's
+ * (docs/DESIGN.md, "C worker protocol").
+ *
+ * In this version the submission itself is not built: braid_task_define and braid_task_call
+ * return BRAID_ERR_UNSUPPORTED (the Java side that takes tasks from a non-Java main program
+ * comes with issue 26's next step). No task runs, so no result is ever made up.
+ */
+#ifndef BRAID_TASKS_H
+#define BRAID_TASKS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "braid.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A parameter's or return's type, as the IDL names it. Basic types may carry BRAID_T_UNSIGNED. */
+typedef enum braid_type {
+    BRAID_T_VOID = 0,
+    BRAID_T_BOOLEAN = 1, /* C int, 0 or 1 (COMPSs' C boolean) */
+    BRAID_T_CHAR = 2,
+    BRAID_T_SHORT = 3,
+    BRAID_T_INT = 4,
+    BRAID_T_LONG = 5,    /* 64 bits */
+    BRAID_T_FLOAT = 6,
+    BRAID_T_DOUBLE = 7,
+    BRAID_T_STRING = 8,  /* char *, UTF-8 */
+    BRAID_T_FILE = 9,    /* file (char *): a path */
+    BRAID_T_OBJECT = 10  /* a user type, bytes made by its own serialise function */
+} braid_type;
+#define BRAID_T_UNSIGNED 0x80
+
+typedef enum braid_direction { BRAID_IN = 0, BRAID_OUT = 1, BRAID_INOUT = 2 } braid_direction;
+
+/* COMPSs' C type of a File parameter. */
+typedef char *file;
+
+/*
+ * A user type, serialised by the user's own functions (for an IDL type T: T_serialize,
+ * T_deserialize, T_release; docs/C.md). serialize makes malloc'd bytes (*data, *size);
+ * deserialize fills *value (zeroed memory of size bytes) from them; release frees what
+ * deserialize (or the task) allocated inside *value, not value itself. 0 = success.
+ */
+typedef struct braid_user_type {
+    const char *name;
+    size_t size;
+    int (*serialize)(const void *value, void **data, size_t *size);
+    int (*deserialize)(const void *data, size_t size, void *value);
+    void (*release)(void *value);
+} braid_user_type;
+
+typedef struct braid_param {
+    const char *name;
+    unsigned char type;       /* braid_type, maybe | BRAID_T_UNSIGNED */
+    unsigned char direction;  /* braid_direction */
+    const braid_user_type *user_type; /* BRAID_T_OBJECT only */
+} braid_param;
+
+/* One argument or return value, as the worker hands it to a generated invoke function. */
+typedef union braid_value {
+    char c;
+    short s;
+    int i;      /* int and boolean */
+    long l;
+    float f;
+    double d;
+    char *str;  /* string and File */
+    void *obj;  /* user type: points to the value */
+} braid_value;
+
+/* A task function: what the IDL says of it, and (worker side) how to call it. */
+typedef struct braid_task_function {
+    const char *name;
+    unsigned char return_type;
+    const braid_user_type *return_user_type;
+    int nparams;
+    const braid_param *params;
+    /* Worker side: calls the function with args[i] per parameter (OUT/INOUT: the value the
+       function updates through a pointer); stores the return in *ret. NULL on the master. */
+    void (*invoke)(braid_value *args, braid_value *ret);
+} braid_task_function;
+
+/* One argument of a call from the master: the caller's value (IN) or variable (OUT/INOUT). */
+typedef struct braid_task_arg {
+    const void *address; /* basic types: the value's address; string/File: the char * itself */
+} braid_task_arg;
+
+/*
+ * Registers a task function of interface_name with the run (once per function; the stubs do it
+ * on their first call). BRAID_ERR_UNSUPPORTED in this version.
+ */
+BRAID_API braid_status braid_task_define(const char *interface_name, const braid_task_function *function);
+
+/*
+ * Submits one call of a defined function with fn->nparams arguments; ret: where a non-void
+ * return goes. BRAID_ERR_UNSUPPORTED in this version.
+ */
+BRAID_API braid_status braid_task_call(const braid_task_function *function, const braid_task_arg *args, void *ret);
+
+/*
+ * What a generated stub does: defines the function on its first call, submits the call, and on
+ * failure prints "[braid] ERROR: <braid_last_error()>", stops the run (braid_off) and exits with
+ * status 1, as COMPSs' stubs (which return the task's own type, not a status) end the program.
+ */
+BRAID_API void braid_task_stub(const char *interface_name, const braid_task_function *function,
+                               const braid_task_arg *args, void *ret);
+
+/* Waits until the value at address (an OUT/INOUT argument or a return of a task) is written. */
+BRAID_API braid_status braid_wait_on(void *address);
+
+/* Waits until every task writing path has ended and the file is there, as the main program names it. */
+BRAID_API braid_status braid_wait_on_file(const char *path);
+
+/* braid_wait_on_file(path), then fopen(path, mode) into *file (BRAID_ERR_RUNTIME with errno's text). */
+BRAID_API braid_status braid_fopen(const char *path, const char *mode, FILE **file);
+
+#ifdef __cplusplus
+}
+#endif
+
+#ifdef __cplusplus
+#include <fstream>
+/* C++: the file synchronised, then opened in the stream (COMPSs' compss_ifstream / compss_ofstream). */
+inline braid_status braid_ifstream(const char *path, std::ifstream &stream) {
+    braid_status s = braid_wait_on_file(path);
+    if (s == BRAID_OK) stream.open(path);
+    return s;
+}
+inline braid_status braid_ofstream(const char *path, std::ofstream &stream) {
+    braid_status s = braid_wait_on_file(path);
+    if (s == BRAID_OK) stream.open(path);
+    return s;
+}
+#endif
+
+#endif
