@@ -40,9 +40,13 @@ final class ReaderCore {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReaderCore.class);
 
-    /** Longest wait of a fetch ahead started by a poll that handed records over. */
+    /**
+     * The window of a fetch ahead started by a poll that handed records over: how long it waits on
+     * the consumer, from when the reader's thread gets to it ({@link FetchAheadPlan}: looks that do
+     * not wait follow, for an answer that came after the window).
+     */
     static final long FETCH_AHEAD_MS = 50;
-    /** Longest wait of the fetch ahead that {@link #getReady()} starts: long enough to join the group. */
+    /** The window of the fetch ahead that {@link #getReady()} starts: long enough to join the group. */
     static final long JOIN_WAIT_MS = 500;
     /** Longest time between a poll's return and the next poll for which the following records are fetched ahead. */
     static final long FETCH_AHEAD_MAX_GAP_MS = 2_000;
@@ -110,8 +114,8 @@ final class ReaderCore {
     private BackendException notGivenBack;
     /** When {@link #ahead} was accepted (its give-back is due {@link #GIVE_BACK_MS} later). */
     private long aheadSinceNs;
-    /** Until when the idle reader fetches ahead (0: it does not). */
-    private long fetchAheadUntilNs;
+    /** When the idle reader fetches ahead: its window, then looks that do not wait. */
+    private final FetchAheadPlan fetchAhead = new FetchAheadPlan();
 
     /** When a poll last returned records (0: not since the next poll), to measure how long the application works on them. */
     private long lastHandOverNs;
@@ -188,7 +192,7 @@ final class ReaderCore {
             pollGapNs = now - lastHandOverNs;
             lastHandOverNs = 0;
         }
-        fetchAheadUntilNs = 0;
+        fetchAhead.stop();
         settleFetched();
         if (mode == ConsumerMode.AT_LEAST_ONCE && consumer != null && acquisition == wanted()) {
             acceptWithNextFetch();
@@ -260,7 +264,7 @@ final class ReaderCore {
             return;
         }
         closed = true;
-        fetchAheadUntilNs = 0;
+        fetchAhead.stop();
         BackendException failure = null;
         try {
             if (!fetched.isEmpty()) {
@@ -322,16 +326,16 @@ final class ReaderCore {
         if (closed) {
             return Long.MAX_VALUE;
         }
-        if (!fetched.isEmpty() || (fetchAheadUntilNs != 0 && ahead.isEmpty())) {
+        if (!fetched.isEmpty()) {
             return outside.nanoTime();
         }
         if (!ahead.isEmpty()) {
             return aheadSinceNs + TimeUnit.MILLISECONDS.toNanos(GIVE_BACK_MS);
         }
-        return Long.MAX_VALUE;
+        return fetchAhead.dueNs();
     }
 
-    /** Nothing else to do: gives back what waited too long, or fetches ahead for one slice. */
+    /** Nothing else to do: gives back what waited too long, or takes the fetch ahead's next step (a slice or a look). */
     void idle() {
         if (closed) {
             return;
@@ -343,37 +347,41 @@ final class ReaderCore {
                     ahead.size(), GIVE_BACK_MS);
             giveBack();
         }
-        if (fetchAheadUntilNs != 0) {
-            fetchAheadSlice(now);
+        if (fetchAhead.planned()) {
+            fetchAheadStep(now);
         }
     }
 
-    private void fetchAheadFor(long ms) {
-        fetchAheadUntilNs = outside.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+    private void fetchAheadFor(long windowMs) {
+        fetchAhead.plan(outside.nanoTime(), windowMs);
     }
 
-    private void fetchAheadSlice(long now) {
-        if (!ahead.isEmpty() || now >= fetchAheadUntilNs) {
-            fetchAheadUntilNs = 0;
+    /** One step of the fetch ahead: a slice of its window, or a look that does not wait. */
+    private void fetchAheadStep(long now) {
+        if (!ahead.isEmpty()) {
+            fetchAhead.stop();
             return;
+        }
+        long waitMs = fetchAhead.stepMs(now);
+        if (waitMs < 0) {
+            return; // the next look is later
         }
         try {
             // Between empty slices the consumer holds nothing: the acquisition may switch here.
             useAcquisition(wanted());
             if (consumer == null) {
-                fetchAheadUntilNs = 0; // handing over
+                fetchAhead.stop(); // handing over
                 return;
             }
-            long leftMs = TimeUnit.NANOSECONDS.toMillis(fetchAheadUntilNs - now);
-            ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(Math.max(1, Math.min(SLICE_MS,
-                    leftMs))));
+            ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(waitMs));
             if (records.isEmpty()) {
+                fetchAhead.foundNothing(outside.nanoTime());
                 return;
             }
-            fetchAheadUntilNs = 0;
+            fetchAhead.stop();
             fetched = records; // settled once the news that came meanwhile is applied
         } catch (BackendException | KafkaException e) {
-            fetchAheadUntilNs = 0;
+            fetchAhead.stop();
             LOG.warn("reader of {} for {}: fetch ahead failed (the next poll fetches): {}", topic, group, e.toString());
         }
     }

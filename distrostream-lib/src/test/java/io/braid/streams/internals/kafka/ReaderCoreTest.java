@@ -56,6 +56,8 @@ class ReaderCoreTest {
         final List<Long> countReports = new ArrayList<>();
         /** The broker cannot be reached: give-backs and commits fail, a closing consumer releases nothing. */
         boolean unreachable;
+        /** A wait on a consumer that starts before this time finds nothing: the broker's answer comes later (a loaded machine). */
+        long answersFromNs;
         long clockNs = 1;
 
         void publish(String... vs) {
@@ -149,6 +151,8 @@ class ReaderCoreTest {
         boolean closed;
         boolean dead;
         int polls;
+        /** The timeout of every poll, in ms (0: it did not wait). */
+        final List<Long> waitsMs = new ArrayList<>();
 
         Fake(Broker broker, Acquisition acquisition, LongConsumer accepted) {
             this.broker = broker;
@@ -166,7 +170,12 @@ class ReaderCoreTest {
         public ConsumerRecords<byte[], byte[]> poll(Duration timeout) {
             usable();
             polls++;
+            waitsMs.add(timeout.toMillis());
             sendMarked();
+            if (broker.clockNs < broker.answersFromNs) {
+                broker.clockNs += timeout.toNanos(); // the answer comes after this wait
+                return ConsumerRecords.empty();
+            }
             List<ConsumerRecord<byte[], byte[]>> got = new ArrayList<>();
             int limit = acquisition == Acquisition.SHARED ? 1 : Integer.MAX_VALUE;
             for (int i = 0; i < broker.states.size() && got.size() < limit; i++) {
