@@ -146,8 +146,8 @@ public final class TaskAnalyser {
         List<String> streamsWritten = List.of();
         List<String> streamsRead = List.of();
         if (!request.streams().isEmpty()) {
-            streamsWritten = distinctStreams(request.streams(), true);
-            streamsRead = distinctStreams(request.streams(), false);
+            streamsWritten = StreamAccess.distinct(request.streams(), true);
+            streamsRead = StreamAccess.distinct(request.streams(), false);
             for (String sid : streamsWritten) {
                 listener.streamAccess(taskId, sid, true);
             }
@@ -209,19 +209,6 @@ public final class TaskAnalyser {
         }
         d.closeGroup();
         return out;
-    }
-
-    private static List<String> distinctStreams(List<StreamAccess> streams, boolean written) {
-        List<String> out = null;
-        for (StreamAccess s : streams) {
-            if (s.writes() == written && (out == null || !out.contains(s.streamId()))) {
-                if (out == null) {
-                    out = new ArrayList<>(2);
-                }
-                out.add(s.streamId());
-            }
-        }
-        return out == null ? List.of() : List.copyOf(out);
     }
 
     /**

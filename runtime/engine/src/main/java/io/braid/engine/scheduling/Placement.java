@@ -10,10 +10,19 @@ final class Placement {
 
     private final NodeLoad load;
     private final NodeBacklog backlog;
+    // The load's arrays (final there), held here too so that a decision reads them directly.
+    private final NodeResources[] nodes;
+    private final boolean[] alive;
+    private final boolean[] ioReserved;
+    private final int[] streamsOn;
 
     Placement(NodeLoad load, NodeBacklog backlog) {
         this.load = load;
         this.backlog = backlog;
+        this.nodes = load.nodes;
+        this.alive = load.alive;
+        this.ioReserved = load.ioReserved;
+        this.streamsOn = load.streamsOn;
     }
 
     /** The node {@code t} (head of {@code q}) can start on now, or -1. */
@@ -22,8 +31,6 @@ final class Placement {
         if (pool.live == 0) {
             return -1;
         }
-        boolean[] alive = load.alive;
-        boolean[] ioReserved = load.ioReserved;
         ResourceRequest req = q.request;
         int only = q.onlyNode;
         if (only >= 0 && alive[only]) {
@@ -33,7 +40,7 @@ final class Placement {
         if (excluded >= 0 && (pool.live == 1 && alive[excluded])) {
             excluded = -1; // the only node that could ever host it: use it anyway
         }
-        int n = load.nodes.length;
+        int n = nodes.length;
         for (int p : t.preferredNodes()) {
             if (p >= 0 && p < n && p != excluded && pool.member[p] && alive[p] && backlog.isEmpty(p)
                     && !(req.ioTask() && ioReserved[p]) && load.fitsNow(p, req)) {
@@ -54,9 +61,6 @@ final class Placement {
 
     /** The live, allowed node of the queue's pool with the shortest backlog that has room, or -1. */
     int placeInBacklog(TaskQueue q, int prefetchPerCu) {
-        NodeResources[] nodes = load.nodes;
-        boolean[] alive = load.alive;
-        int[] streamsOn = load.streamsOn;
         int best = -1;
         for (int node = 0; node < nodes.length; node++) {
             if (!q.pool.member[node] || !alive[node] || (node == q.excluded && q.pool.live > 1)
