@@ -287,11 +287,6 @@ public final class Scheduler {
         return load.view(nodeIndex);
     }
 
-    /** Static check: could the node host the request when idle? */
-    static boolean couldEverHost(NodeResources n, ResourceRequest r) {
-        return NodeLoad.couldEverHost(n, r);
-    }
-
     private record QueueKey(ResourceRequest request, boolean priority, int excluded, int onlyNode) {
     }
 
