@@ -1,5 +1,7 @@
 package io.braid.engine.analysis;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -18,5 +20,19 @@ public record StreamAccess(String streamId, boolean writes) {
 
     public static StreamAccess read(String streamId) {
         return new StreamAccess(streamId, false);
+    }
+
+    /** The distinct ids of the streams {@code streams} write ({@code written}) or read, in order. */
+    static List<String> distinct(List<StreamAccess> streams, boolean written) {
+        List<String> out = null;
+        for (StreamAccess s : streams) {
+            if (s.writes() == written && (out == null || !out.contains(s.streamId()))) {
+                if (out == null) {
+                    out = new ArrayList<>(2);
+                }
+                out.add(s.streamId());
+            }
+        }
+        return out == null ? List.of() : List.copyOf(out);
     }
 }

@@ -1,11 +1,6 @@
 package io.braid.engine.analysis;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -37,29 +32,12 @@ public final class TaskAnalyser {
     /** Writer id of versions written by the main program. */
     public static final long MAIN = 0;
 
-    private static final byte READ = 1;
-    private static final byte WRITE = 2;
-    private static final byte MAIN_WROTE = 4;
-    private static final byte CONCURRENT = 8;
-    private static final byte COMMUTATIVE = 16;
-
     private final AnalysisListener listener;
-    private final HashMap<DataKey, DataInfo> dataByKey = new HashMap<>();
-    private final LongObjMap<DataInfo> dataById = new LongObjMap<>();
-    private final LongObjMap<TaskNode> pending = new LongObjMap<>();
-    /** Tasks that failed for good or can never run. Rare, so boxed. */
-    private final HashSet<Long> dead = new HashSet<>();
-    private final StreamUsers streamUsers = new StreamUsers();
-    private int nextDataId = 1;
+    private final DataTable data = new DataTable();
+    private final TaskGraph graph = new TaskGraph();
+    /** Scratch space for register(), reused to keep the hot path allocation-light. */
+    private final AccessSlots scratch = new AccessSlots();
     private long lastTaskId;
-
-    // Scratch space for register(), reused to keep the hot path allocation-light.
-    private int[] paramSlot = new int[8];
-    private DataInfo[] slotData = new DataInfo[8];
-    private byte[] slotFlags = new byte[8];
-    private DataVersion[] slotRead = new DataVersion[8];
-    private DataVersion[] slotWrite = new DataVersion[8];
-    private long[] slotGroup = new long[8];
     private long lastGroupId;
 
     public TaskAnalyser() {
@@ -84,37 +62,16 @@ public final class TaskAnalyser {
         lastTaskId = taskId;
         List<ParamAccess> params = request.params();
         int n = params.size();
-        ensureScratch(n);
         listener.taskRegistered(taskId, request.taskTypeId());
 
         // Pass 1: one slot per distinct datum, merging the accesses a task makes to it twice.
-        int slots = 0;
-        for (int i = 0; i < n; i++) {
-            ParamAccess p = params.get(i);
-            DataKey key = p.key();
-            if (key == null) {
-                paramSlot[i] = -1;
-                continue;
-            }
-            DataInfo d = dataByKey.get(key);
-            if (d == null) {
-                d = new DataInfo(nextDataId++);
-                dataByKey.put(key, d);
-                dataById.put(d.id, d);
-            }
-            if (d.stamp != taskId) {
-                d.stamp = taskId;
-                d.slot = slots;
-                slotData[slots] = d;
-                slotFlags[slots] = 0;
-                slots++;
-            }
-            AccessMode mode = p.mode();
-            slotFlags[d.slot] |= (byte) ((mode.reads() ? READ : 0) | (mode.writes() ? WRITE : 0)
-                    | (p.mainWroteBefore() ? MAIN_WROTE : 0) | (mode == AccessMode.CONCURRENT ? CONCURRENT : 0)
-                    | (mode == AccessMode.COMMUTATIVE ? COMMUTATIVE : 0));
-            paramSlot[i] = d.slot;
-        }
+        int slots = scratch.collect(params, taskId, data);
+        DataInfo[] slotData = scratch.data;
+        byte[] slotFlags = scratch.flags;
+        DataVersion[] slotRead = scratch.read;
+        DataVersion[] slotWrite = scratch.write;
+        long[] slotGroup = scratch.group;
+        int[] paramSlot = scratch.paramSlot;
 
         // Pass 2: versions and edges per datum.
         TaskNode node = new TaskNode(taskId);
@@ -123,23 +80,23 @@ public final class TaskAnalyser {
             DataInfo d = slotData[s];
             slotData[s] = null;
             int flags = slotFlags[s];
-            byte group = (byte) (flags & (CONCURRENT | COMMUTATIVE));
+            byte group = (byte) (flags & (AccessSlots.CONCURRENT | AccessSlots.COMMUTATIVE));
             if (d.group != null && d.group.kind != group) {
                 // Another kind of access after a group: it waits for every task of the group.
                 blocked |= waitForGroup(d, node, taskId);
             }
             if (group != 0 && d.group == null) {
-                openGroup(d, group, (flags & MAIN_WROTE) != 0);
+                openGroup(d, group, (flags & AccessSlots.MAIN_WROTE) != 0);
             }
             DataVersion read = null;
-            if ((flags & READ) != 0) {
-                if (group == 0 && (d.version == 0 || (flags & MAIN_WROTE) != 0)) {
+            if ((flags & AccessSlots.READ) != 0) {
+                if (group == 0 && (d.version == 0 || (flags & AccessSlots.MAIN_WROTE) != 0)) {
                     d.addVersion(MAIN);
                 }
                 read = new DataVersion(d.id, d.version);
                 long writer = group != 0 ? d.group.baseWriter : d.currentWriter();
                 if (writer != MAIN) {
-                    TaskNode w = pending.get(writer);
+                    TaskNode w = graph.pending(writer);
                     if (w != null) {
                         if (w.addSuccessor(node)) {
                             node.unfinishedPreds++;
@@ -151,7 +108,7 @@ public final class TaskAnalyser {
                 }
             }
             DataVersion write = null;
-            if ((flags & WRITE) != 0) {
+            if ((flags & AccessSlots.WRITE) != 0) {
                 d.addVersion(taskId);
                 write = new DataVersion(d.id, d.version);
             }
@@ -184,15 +141,13 @@ public final class TaskAnalyser {
                 }
             }
         }
-        Arrays.fill(slotRead, 0, slots, null);
-        Arrays.fill(slotWrite, 0, slots, null);
-        Arrays.fill(slotGroup, 0, slots, 0);
+        scratch.clear(slots);
 
         List<String> streamsWritten = List.of();
         List<String> streamsRead = List.of();
         if (!request.streams().isEmpty()) {
-            streamsWritten = distinctStreams(request.streams(), true);
-            streamsRead = distinctStreams(request.streams(), false);
+            streamsWritten = StreamAccess.distinct(request.streams(), true);
+            streamsRead = StreamAccess.distinct(request.streams(), false);
             for (String sid : streamsWritten) {
                 listener.streamAccess(taskId, sid, true);
             }
@@ -202,16 +157,9 @@ public final class TaskAnalyser {
         }
 
         if (blocked) {
-            // Writers it waits on may still list it; the dead flag makes them skip it.
-            node.dead = true;
-            dead.add(taskId);
+            graph.addBlocked(node);
         } else {
-            pending.put(taskId, node);
-            if (!streamsWritten.isEmpty() || !streamsRead.isEmpty()) {
-                node.streamsWritten = streamsWritten.toArray(new String[0]);
-                node.streamsRead = streamsRead.toArray(new String[0]);
-                streamUsers.add(taskId, node.streamsWritten, node.streamsRead);
-            }
+            graph.addPending(node, streamsWritten, streamsRead);
         }
         return new AnalysedTask(taskId, request.taskTypeId(), reads, writes, node.unfinishedPreds, blocked,
                 streamsWritten, streamsRead, groups);
@@ -221,7 +169,7 @@ public final class TaskAnalyser {
         if (d.version == 0 || mainWrote) {
             d.addVersion(MAIN);
         }
-        d.group = new Group(kind, ++lastGroupId, d.currentWriter(), d.version);
+        d.group = new AccessGroup(kind, ++lastGroupId, d.currentWriter(), d.version);
     }
 
     /** Edges from every pending task of the datum's group to {@code node}; closes the group. True if one is dead. */
@@ -229,7 +177,7 @@ public final class TaskAnalyser {
         boolean dead = false;
         for (int i = 0; i < d.group.size; i++) {
             long member = d.group.members[i];
-            TaskNode w = pending.get(member);
+            TaskNode w = graph.pending(member);
             if (w != null) {
                 if (w.addSuccessor(node)) {
                     node.unfinishedPreds++;
@@ -249,31 +197,18 @@ public final class TaskAnalyser {
      * program's access closes the group.
      */
     public List<Long> groupMembersPending(DataKey key) {
-        DataInfo d = dataByKey.get(key);
+        DataInfo d = data.get(key);
         if (d == null || d.group == null) {
             return List.of();
         }
         List<Long> out = new ArrayList<>();
         for (int i = 0; i < d.group.size; i++) {
-            if (pending.get(d.group.members[i]) != null) {
+            if (graph.pending(d.group.members[i]) != null) {
                 out.add(d.group.members[i]);
             }
         }
         d.closeGroup();
         return out;
-    }
-
-    private static List<String> distinctStreams(List<StreamAccess> streams, boolean written) {
-        List<String> out = null;
-        for (StreamAccess s : streams) {
-            if (s.writes() == written && (out == null || !out.contains(s.streamId()))) {
-                if (out == null) {
-                    out = new ArrayList<>(2);
-                }
-                out.add(s.streamId());
-            }
-        }
-        return out == null ? List.of() : List.copyOf(out);
     }
 
     /**
@@ -283,29 +218,7 @@ public final class TaskAnalyser {
      * @throws IllegalStateException if the task is not pending
      */
     public List<Long> taskFinished(long taskId) {
-        TaskNode node = pending.remove(taskId);
-        if (node == null) {
-            throw new IllegalStateException("task " + taskId + " is not pending");
-        }
-        forgetStreams(node);
-        TaskNode[] succ = node.successors;
-        int count = node.successorCount;
-        node.successors = null;
-        if (count == 0) {
-            return List.of();
-        }
-        // Successors were appended as they registered, so they are already in id order.
-        List<Long> ready = null;
-        for (int i = 0; i < count; i++) {
-            TaskNode s = succ[i];
-            if (!s.dead && --s.unfinishedPreds == 0) {
-                if (ready == null) {
-                    ready = new ArrayList<>(count - i);
-                }
-                ready.add(s.id);
-            }
-        }
-        return ready == null ? List.of() : ready;
+        return graph.finished(taskId);
     }
 
     /**
@@ -316,34 +229,7 @@ public final class TaskAnalyser {
      * @throws IllegalStateException if the task is not pending
      */
     public List<Long> taskFailedForGood(long taskId) {
-        TaskNode node = pending.remove(taskId);
-        if (node == null) {
-            throw new IllegalStateException("task " + taskId + " is not pending");
-        }
-        node.dead = true;
-        dead.add(taskId);
-        forgetStreams(node);
-        List<Long> doomed = new ArrayList<>();
-        ArrayDeque<TaskNode> todo = new ArrayDeque<>();
-        todo.push(node);
-        while (!todo.isEmpty()) {
-            TaskNode t = todo.pop();
-            for (int i = 0; i < t.successorCount; i++) {
-                TaskNode s = t.successors[i];
-                if (!s.dead) {
-                    s.dead = true;
-                    pending.remove(s.id);
-                    dead.add(s.id);
-                    doomed.add(s.id);
-                    forgetStreams(s);
-                    todo.push(s);
-                }
-            }
-            t.successors = null;
-            t.successorCount = 0;
-        }
-        Collections.sort(doomed);
-        return doomed;
+        return graph.failedForGood(taskId);
     }
 
     /**
@@ -351,7 +237,7 @@ public final class TaskAnalyser {
      * for, nothing recorded). For W and RW a new version written by MAIN is created.
      */
     public MainAccess mainAccess(DataKey key, AccessMode mode) {
-        DataInfo d = dataByKey.get(Objects.requireNonNull(key, "key"));
+        DataInfo d = data.get(Objects.requireNonNull(key, "key"));
         if (d == null) {
             return null;
         }
@@ -361,7 +247,7 @@ public final class TaskAnalyser {
         boolean unfinished = false;
         boolean failed = false;
         if (writer != MAIN) {
-            if (pending.get(writer) != null) {
+            if (graph.pending(writer) != null) {
                 unfinished = true;
                 reportedWriter = writer;
             } else if (isDead(writer)) {
@@ -383,13 +269,13 @@ public final class TaskAnalyser {
 
     /** The datum's latest version, if the datum is known. */
     public Optional<DataVersion> currentVersion(DataKey key) {
-        DataInfo d = dataByKey.get(key);
+        DataInfo d = data.get(key);
         return d == null ? Optional.empty() : Optional.of(new DataVersion(d.id, d.version));
     }
 
     /** The task that wrote {@code version}; {@link #MAIN} (0) for the main program; -1 if unknown or deleted. */
     public long writerOf(DataVersion version) {
-        DataInfo d = dataById.get(version.dataId());
+        DataInfo d = data.byId(version.dataId());
         if (d == null || version.version() < 1 || version.version() > d.version) {
             return -1;
         }
@@ -398,7 +284,7 @@ public final class TaskAnalyser {
 
     /** True for a registered task that finished successfully (ids of skipped numbers count as registered). */
     public boolean isFinished(long taskId) {
-        return taskId > 0 && taskId <= lastTaskId && pending.get(taskId) == null && !isDead(taskId);
+        return taskId > 0 && taskId <= lastTaskId && graph.pending(taskId) == null && !isDead(taskId);
     }
 
     /** True for a task that failed for good or can never run because of one. */
@@ -408,7 +294,7 @@ public final class TaskAnalyser {
 
     /** Registered tasks that have neither finished nor failed (nor depend on a failure). */
     public int pendingTasks() {
-        return pending.size();
+        return graph.pendingCount();
     }
 
     /**
@@ -417,147 +303,35 @@ public final class TaskAnalyser {
      * main program or another process writes).
      */
     public List<Long> unfinishedProducers(String streamId) {
-        return streamUsers.producers(streamId);
+        return graph.producers(streamId);
     }
 
     /** The pending tasks that read stream {@code streamId}, in submission order. */
     public List<Long> unfinishedConsumers(String streamId) {
-        return streamUsers.consumers(streamId);
+        return graph.consumers(streamId);
     }
 
     /** Forgets the datum; a later use of the key starts again with a new data id. */
     public void deleteData(DataKey key) {
-        DataInfo d = dataByKey.remove(key);
-        if (d != null) {
-            dataById.remove(d.id);
-        }
+        data.delete(key);
     }
 
     /** Task nodes held in memory (for tests: 0 once every task has finished). */
     int trackedTaskCount() {
-        return pending.size();
+        return graph.pendingCount();
     }
 
     /** Streams with a pending producer or consumer (for tests: 0 once every task has finished). */
     int trackedStreamCount() {
-        return streamUsers.size();
+        return graph.streamCount();
     }
 
     /** Data held in memory (for tests). */
     int trackedDataCount() {
-        return dataByKey.size();
-    }
-
-    private void forgetStreams(TaskNode node) {
-        if (node.streamsWritten != null) {
-            streamUsers.remove(node.id, node.streamsWritten, node.streamsRead);
-            node.streamsWritten = null;
-            node.streamsRead = null;
-        }
+        return data.size();
     }
 
     private boolean isDead(long taskId) {
-        return !dead.isEmpty() && dead.contains(taskId);
-    }
-
-    private void ensureScratch(int n) {
-        if (paramSlot.length < n) {
-            int c = Math.max(n, paramSlot.length * 2);
-            paramSlot = new int[c];
-            slotData = new DataInfo[c];
-            slotFlags = new byte[c];
-            slotRead = new DataVersion[c];
-            slotWrite = new DataVersion[c];
-            slotGroup = new long[c];
-        }
-    }
-
-    /** A pending task: how many writers it still waits for, and who waits for it. */
-    private static final class TaskNode {
-        private static final TaskNode[] NONE = new TaskNode[0];
-
-        final long id;
-        int unfinishedPreds;
-        int successorCount;
-        TaskNode[] successors = NONE;
-        boolean dead;
-        /** Stream ids the task writes and reads; null for a task without stream parameters. */
-        String[] streamsWritten;
-        String[] streamsRead;
-
-        TaskNode(long id) {
-            this.id = id;
-        }
-
-        /** Adds {@code s} unless it is already the last successor (a task reading two of our outputs). */
-        boolean addSuccessor(TaskNode s) {
-            if (successorCount > 0 && successors[successorCount - 1] == s) {
-                return false;
-            }
-            if (successorCount == successors.length) {
-                successors = Arrays.copyOf(successors, successorCount == 0 ? 2 : successorCount * 2);
-            }
-            successors[successorCount++] = s;
-            return true;
-        }
-    }
-
-    /** A datum: its id and the writer of each of its versions. */
-    private static final class DataInfo {
-        private static final long[] NO_WRITERS = new long[0];
-
-        final int id;
-        int version;
-        long[] writers = NO_WRITERS;
-        /** Task whose register() last touched this datum, and the slot it got there. */
-        long stamp;
-        int slot;
-        int syncedVersion;
-        /** The open group of CONCURRENT or COMMUTATIVE accesses; null when none (kept apart: rare, and data are many). */
-        Group group;
-
-        DataInfo(int id) {
-            this.id = id;
-        }
-
-        void closeGroup() {
-            group = null;
-        }
-
-        void addVersion(long writer) {
-            if (version == writers.length) {
-                writers = Arrays.copyOf(writers, version == 0 ? 1 : version * 2);
-            }
-            writers[version++] = writer;
-        }
-
-        long currentWriter() {
-            return writers[version - 1];
-        }
-    }
-
-    /** An open group of CONCURRENT or COMMUTATIVE accesses to one datum: its writer and version before it, its tasks. */
-    private static final class Group {
-        final byte kind;
-        final long id;
-        final long baseWriter;
-        final int baseVersion;
-        long[] members = new long[4];
-        int size;
-
-        Group(byte kind, long id, long baseWriter, int baseVersion) {
-            this.kind = kind;
-            this.id = id;
-            this.baseWriter = baseWriter;
-            this.baseVersion = baseVersion;
-        }
-
-        void add(long taskId) {
-            if (size == members.length) {
-                members = Arrays.copyOf(members, size * 2);
-            }
-            members[size++] = taskId;
-        }
-
+        return graph.isDead(taskId);
     }
 }

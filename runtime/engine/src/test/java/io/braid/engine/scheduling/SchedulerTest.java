@@ -361,7 +361,7 @@ class SchedulerTest {
             } else if (op < 7) {
                 for (Assignment a : s.schedule()) {
                     ReadyTask t = tasks.get(a.taskId());
-                    assertTrue(Scheduler.couldEverHost(nodes.get(a.nodeIndex()), t.request()));
+                    assertTrue(NodeLoad.couldEverHost(nodes.get(a.nodeIndex()), t.request()));
                     assertTrue(s.view(a.nodeIndex()).alive());
                     assertEquals(null, running.put(a.taskId(), a.nodeIndex()));
                     runningIds.add(a.taskId());
