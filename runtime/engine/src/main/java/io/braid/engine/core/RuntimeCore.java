@@ -53,7 +53,7 @@ public final class RuntimeCore {
     private final CommutativeGroups commutative = new CommutativeGroups();
     private final TaskGroups groups = new TaskGroups();
     private final AutoConstraints auto;
-    private ObjectSpill spill;
+    private final MainVersions mainVersions;
     private final ProgressLine progress;
     private final Consumer<String> onFatal;
     private final TraceRecorder trace;
@@ -82,6 +82,7 @@ public final class RuntimeCore {
         this.progress = progress;
         this.onFatal = onFatal;
         this.trace = trace;
+        this.mainVersions = new MainVersions(analyser, masterStore, locations);
         this.drops = new DataDrops(this, analyser, tasks, masterStore, locations, workers);
         this.touched = new boolean[workers.size()];
         this.streams = new StreamTasks(analyser);
@@ -99,14 +100,12 @@ public final class RuntimeCore {
      * to {@code warnings} once.
      */
     public void spillObjects(java.nio.file.Path dir, int minBytes, java.util.function.Consumer<String> warnings) {
-        spill = new ObjectSpill(dir, minBytes, warnings);
+        mainVersions.spillObjects(dir, minBytes, warnings);
     }
 
     /** Deletes the files of {@link #spillObjects}. */
     public void closeSpill() {
-        if (spill != null) {
-            spill.close();
-        }
+        mainVersions.closeSpill();
     }
 
     /** Who shows the user the lines that do not stop the run (a task failure passed over). */
@@ -147,7 +146,7 @@ public final class RuntimeCore {
         AnalysedTask a = analyser.register(new TaskRequest(s.taskId(), s.definition().typeId(), accesses,
                 StreamTasks.accesses(s)));
         for (int i = 0; i < params.size(); i++) {
-            registerMainVersion(params.get(i), a.readVersion(i));
+            mainVersions.register(params.get(i), a.readVersion(i));
         }
         TaskRecord rec = new TaskRecord(s, a);
         tasks.put(s.taskId(), rec);
@@ -156,28 +155,6 @@ public final class RuntimeCore {
         streams.submitted(rec);
         if (a.isReady()) {
             makeReady(rec);
-        }
-    }
-
-    /** A version the main program wrote (or a datum's first value) lives on the master. */
-    private void registerMainVersion(SubmittedParam p, DataVersion read) {
-        if (read == null || analyser.writerOf(read) != 0) {
-            return;
-        }
-        String name = read.name();
-        if (locations.holders(name).length > 0) {
-            return;
-        }
-        if (p.snapshot() != null) {
-            if (spill != null) {
-                spill.keep(masterStore, name, p.snapshot());
-            } else {
-                masterStore.putObject(name, p.snapshot());
-            }
-            locations.add(name, DataLocations.MASTER, p.snapshot().length);
-        } else if (p.file() != null) {
-            masterStore.putFile(name, p.file());
-            locations.add(name, DataLocations.MASTER, p.file().toFile().length());
         }
     }
 
