@@ -1,0 +1,101 @@
+package io.braid.worker.execution.python;
+
+import io.braid.comm.message.ForeignCall;
+import io.braid.comm.message.JobParam;
+import io.braid.comm.message.RunTask;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the job of a Python task ({@link RunTask#foreign()} in language python) in the executor's
+ * Python process: its objects go as the opaque pickles the main program gave (never
+ * deserialised in Java), its files as the paths {@code TaskFiles} made, and what the function
+ * returns or updates comes back as pickles for the worker to store under the job's output
+ * versions.
+ */
+public final class PythonJobs {
+    /** pickle.dumps(None): what an OUT object starts as (a Python task cannot rebind its argument). */
+    /** The interpreter Python worker processes run with (found on the worker's PATH). */
+    static final String INTERPRETER = "python3";
+    private static final byte[] PICKLED_NONE = {(byte) 0x80, 0x04, 'N', '.'};
+
+    private final java.util.function.Supplier<PythonInvoker> start;
+    private PythonInvoker invoker;
+
+    /** {@code start} makes the invoker, on the first Python job (a worker that runs none starts nothing). */
+    public PythonJobs(java.util.function.Supplier<PythonInvoker> start) {
+        this.start = start;
+    }
+
+    /** The worker's invoker for Python tasks with the settings a worker gives them. */
+    public static PythonJobs forWorker(Path workingDir, Path logDir) {
+        return new PythonJobs(() -> new PythonInvoker(new PythonSettings(List.of(INTERPRETER), List.of(),
+                List.of(BundledPythonPackage.extractTo(workingDir.resolve("python-package"))), logDir)));
+    }
+
+    private synchronized PythonInvoker invoker() {
+        if (invoker == null) {
+            invoker = start.get();
+        }
+        return invoker;
+    }
+
+    /** Stops the Python processes. */
+    public synchronized void close() {
+        if (invoker != null) {
+            invoker.close();
+        }
+    }
+
+    /**
+     * Runs the job. {@code values[i]} holds parameter i as the worker prepared it: a VALUE's or
+     * OBJECT's bytes (null for an OBJECT that has no input version), a FILE's path. On return,
+     * {@code values[i]} holds the new bytes of every OBJECT the task writes, return slots included.
+     *
+     * @throws PythonTaskException      the function raised or ran past its time-out
+     * @throws PythonProcessDiedException the process ended before replying
+     */
+    public void run(RunTask job, Object[] values) throws IOException {
+        ForeignCall f = job.foreign();
+        List<JobParam> params = job.params();
+        int argCount = params.size() - f.returns();
+        List<PythonArg> args = new ArrayList<>(argCount);
+        for (int i = 0; i < argCount; i++) {
+            args.add(arg(params.get(i), values[i], f));
+        }
+        PythonTaskCall call = new PythonTaskCall(job.jobId(), f.module(), f.function(), args, f.returns(), List.of(),
+                job.timeOutMs() / 1000.0, null, null, null, f.location() == null ? List.of() : List.of(f.location()));
+        PythonTaskResult r = invoker().run(ExecutorSlot.current(), call);
+        String task = f.module() + "." + f.function();
+        if (!r.ok()) {
+            throw new PythonTaskException(task, r);
+        }
+        for (PythonTaskResult.Updated u : r.updated()) {
+            values[Integer.parseInt(u.arg())] = u.value().pickle();
+        }
+        if (r.returns().size() != f.returns()) {
+            throw new IllegalStateException("Python task " + task + " gave " + r.returns().size()
+                    + " values, " + f.returns() + " declared");
+        }
+        for (int k = 0; k < f.returns(); k++) {
+            values[argCount + k] = r.returns().get(k).pickle();
+        }
+    }
+
+    private static PythonArg arg(JobParam p, Object value, ForeignCall f) {
+        return switch (p.kind()) {
+            case VALUE -> PythonArg.value((byte[]) value, "IN");
+            case OBJECT -> PythonArg.value(value == null ? PICKLED_NONE : (byte[]) value, direction(p));
+            case FILE -> PythonArg.file((String) value, direction(p));
+            case STREAM -> throw new IllegalArgumentException("Python task " + f.module() + "." + f.function()
+                    + ": stream parameters are not passed to Python tasks yet");
+        };
+    }
+
+    private static String direction(JobParam p) {
+        return p.inData() == null ? "OUT" : p.outData() == null ? "IN" : "INOUT";
+    }
+}
