@@ -41,6 +41,7 @@ public final class EmbeddedRun {
     /** Completed with the reason when the master gives up (a task failed for good, every worker is gone). */
     private final CompletableFuture<String> aborted = new CompletableFuture<>();
     private Master master;
+    private ForeignSession foreign;
 
     private EmbeddedRun(RunSettings settings, StreamHosting streams) {
         this.settings = settings;
@@ -88,6 +89,13 @@ public final class EmbeddedRun {
         r.finish();
     }
 
+    /** The foreign tasks of the run that is on ({@link ForeignTasks}). */
+    static ForeignSession foreign() {
+        synchronized (EmbeddedRun.class) {
+            return running().foreign;
+        }
+    }
+
     /** True while a run is on. */
     public static synchronized boolean isOn() {
         return current != null;
@@ -129,6 +137,7 @@ public final class EmbeddedRun {
         }
         run.master.setStreamTaskListener((taskId, task, writes) -> run.streams.closeWriters(writes));
         run.master.onWarning(line -> System.err.println("[braid] WARNING: " + line));
+        run.foreign = new ForeignSession(run.master, run::await);
         return run;
     }
 
@@ -151,6 +160,7 @@ public final class EmbeddedRun {
         String failure = null;
         try {
             await(master.access().barrier(), "the barrier");
+            foreign.finish();
         } catch (Exception e) {
             failure = e.getMessage();
         }
@@ -180,7 +190,7 @@ public final class EmbeddedRun {
     }
 
     /** Waits for {@code f}, or fails with the master's reason if it gives up first. */
-    private void await(CompletableFuture<?> f, String what) throws Exception {
+    private <T> T await(CompletableFuture<T> f, String what) throws Exception {
         try {
             CompletableFuture.anyOf(f, aborted).get();
         } catch (ExecutionException e) {
@@ -189,6 +199,7 @@ public final class EmbeddedRun {
         if (aborted.isDone()) {
             throw new IllegalStateException(aborted.get());
         }
+        return f.get();
     }
 
     /** The master gave up: said once on stderr, as braid-run does; the calls that wait fail with it. */
