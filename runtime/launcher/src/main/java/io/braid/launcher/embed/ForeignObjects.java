@@ -27,6 +27,11 @@ final class ForeignObjects {
      * main program gave before). The first use of an id needs its bytes unless the task only writes it.
      */
     SubmittedParam param(long id, AccessMode mode, byte[] bytes, String what) {
+        return param(id, mode, bytes, what, "object#");
+    }
+
+    /** The same, shown in task descriptions as {@code display} followed by the id. */
+    SubmittedParam param(long id, AccessMode mode, byte[] bytes, String what, String display) {
         Entry e = byId.get(id);
         boolean known = e != null;
         if (mode.reads() && bytes == null && !known) {
@@ -43,7 +48,7 @@ final class ForeignObjects {
             e.pending = true;
         }
         return new SubmittedParam(JobParam.Kind.OBJECT, "object", null, new ObjectKey(id), mode, mainWrote, snapshot,
-                null, "object#" + id, null);
+                null, display + id, null);
     }
 
     /** True when the id was used by a task and is not deleted. */

@@ -78,7 +78,7 @@ final class ForeignSession {
             });
         }
         for (int k = 0; k < given; k++) {
-            params.add(objects.param(returnIds[k], AccessMode.W, null, what + " return " + (k + 1)));
+            params.add(objects.param(returnIds[k], AccessMode.W, null, what + " return " + (k + 1), "returns object#"));
         }
         long taskId = ++lastTaskId;
         master.submit(new TaskSubmission(taskId, type.definition(), params, null, List.copyOf(openGroups)));
