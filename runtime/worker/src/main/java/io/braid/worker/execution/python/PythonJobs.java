@@ -3,6 +3,7 @@ package io.braid.worker.execution.python;
 import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
+import io.braid.spi.TaskCancellation;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -68,7 +69,21 @@ public final class PythonJobs {
         }
         PythonTaskCall call = new PythonTaskCall(job.jobId(), f.module(), f.function(), args, f.returns(), List.of(),
                 job.timeOutMs() / 1000.0, null, null, null, f.location() == null ? List.of() : List.of(f.location()));
-        PythonTaskResult r = invoker().run(ExecutorSlot.current(), call);
+        int executor = ExecutorSlot.current();
+        PythonInvoker python = invoker();
+        // A cancelled job (its group cancelled, its time-out passed) kills its process: the wait below then ends.
+        TaskCancellation cancellation = TaskCancellation.current();
+        if (cancellation != null) {
+            cancellation.onCancel(() -> python.cancel(executor));
+        }
+        PythonTaskResult r;
+        try {
+            r = python.run(executor, call);
+        } finally {
+            if (cancellation != null) {
+                cancellation.onCancel(null);
+            }
+        }
         String task = f.module() + "." + f.function();
         if (!r.ok()) {
             throw new PythonTaskException(task, r);

@@ -3,6 +3,7 @@ package io.braid.worker.execution.python;
 import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
+import io.braid.spi.TaskCancellation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,10 @@ class PythonJobsTest {
                 "        f.write(repr(value))",
                 "def fails(x):",
                 "    raise KeyError(x)",
+                "def hangs(started):",
+                "    import time",
+                "    open(started, 'w').close()",
+                "    time.sleep(600)",
                 ""));
         jobs = PythonJobs.forWorker(tmp.resolve("wd"), tmp.resolve("logs"));
     }
@@ -83,6 +88,33 @@ class PythonJobsTest {
                 lines[0]);
         assertTrue(e.getMessage().contains("Traceback (most recent call last)"), e.getMessage());
         assertEquals(e.getMessage(), e.toString(), "no Java class name before the first line");
+    }
+
+    @Test
+    void aCancelledJobKillsItsProcess() throws Exception {
+        Path started = tmp.resolve("started");
+        TaskCancellation flag = new TaskCancellation();
+        Thread canceller = new Thread(() -> {
+            try {
+                while (!Files.exists(started)) { // the task is running (the class @Timeout bounds the wait)
+                    Thread.sleep(5);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                flag.cancel("its group was cancelled");
+            }
+        });
+        canceller.setDaemon(true);
+        TaskCancellation.bind(flag);
+        try {
+            canceller.start();
+            PythonProcessDiedException e = assertThrows(PythonProcessDiedException.class, () -> jobs.run(
+                    job(4, "hangs", 0, List.of(fileOut())), new Object[] {started.toString()}));
+            assertTrue(e.getMessage().contains("was killed (task cancelled)"), e.getMessage());
+        } finally {
+            TaskCancellation.bind(null);
+        }
     }
 
     private RunTask job(long id, String function, int returns, List<JobParam> params) {
