@@ -66,7 +66,8 @@ public final class WorkerMain {
         store.removeSandboxes(); // a restarted worker: its predecessor's jobs are over
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
-        PythonJobs python = PythonJobs.forWorker(opts.workingDir(), opts.jobsDir());
+        PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
+                opts.jobsDir());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
                 new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ForeignInvoker(python),
                 new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));

@@ -19,8 +19,6 @@ import java.util.List;
  */
 public final class PythonJobs {
     /** pickle.dumps(None): what an OUT object starts as (a Python task cannot rebind its argument). */
-    /** The interpreter Python worker processes run with (found on the worker's PATH). */
-    static final String INTERPRETER = "python3";
     private static final byte[] PICKLED_NONE = {(byte) 0x80, 0x04, 'N', '.'};
 
     private final java.util.function.Supplier<PythonInvoker> start;
@@ -31,9 +29,9 @@ public final class PythonJobs {
         this.start = start;
     }
 
-    /** The worker's invoker for Python tasks with the settings a worker gives them. */
-    public static PythonJobs forWorker(Path workingDir, Path logDir) {
-        return new PythonJobs(() -> new PythonInvoker(new PythonSettings(List.of(INTERPRETER), List.of(),
+    /** The worker's invoker for Python tasks, run by {@code interpreter}, with its logs in {@code logDir}. */
+    public static PythonJobs forWorker(String interpreter, Path workingDir, Path logDir) {
+        return new PythonJobs(() -> new PythonInvoker(new PythonSettings(List.of(interpreter), List.of(),
                 List.of(BundledPythonPackage.extractTo(workingDir.resolve("python-package"))), logDir)));
     }
 

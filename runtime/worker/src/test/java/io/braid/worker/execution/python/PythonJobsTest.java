@@ -55,7 +55,7 @@ class PythonJobsTest {
                 "    open(started, 'w').close()",
                 "    time.sleep(600)",
                 ""));
-        jobs = PythonJobs.forWorker(tmp.resolve("wd"), tmp.resolve("logs"));
+        jobs = PythonJobs.forWorker("python3", tmp.resolve("wd"), tmp.resolve("logs"));
     }
 
     @AfterEach
