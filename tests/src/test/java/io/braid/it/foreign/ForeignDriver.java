@@ -56,6 +56,11 @@ public final class ForeignDriver {
         int fail = define(dir, "fail", new String[] {"IN VALUE"}, 1, "IGNORE");
         int missing = define(dir, "nope", new String[] {"IN VALUE"}, 1, "IGNORE");
         int crashOnce = define(dir, "crash_once", new String[] {"IN VALUE"}, 1, "RETRY");
+        int slow = ForeignTasks.define("python", "tasks", "slow", dir, new String[] {"IN VALUE"}, 1, null, false, false,
+                "IGNORE", 1000);
+        int hang = define(dir, "slow", new String[] {"IN VALUE"}, 1, "RETRY");
+        int ioMake = ForeignTasks.define("python", "tasks", "make", dir, new String[] {"IN VALUE"}, 1,
+                new String[] {"storage_bw=10"}, true, true, null, 0);
 
         // A chain: make(5) -> inc -> ... -> inc, ten links, each result a new object id.
         ForeignTasks.submit(make, null, new byte[][] {pickleInt(5)}, null, new long[] {1});
@@ -93,7 +98,23 @@ public final class ForeignDriver {
         ForeignTasks.submit(crashOnce, null, new byte[][] {pickleString(work.resolve("crashed-once").toString())},
                 null, new long[] {700});
 
+        // A time-out (the worker kills the process), a cancelled group, a group barrier, an @IO task.
+        ForeignTasks.submit(slow, null, new byte[][] {pickleInt(60)}, null, new long[] {800});
+        ForeignTasks.openGroup("doomed");
+        ForeignTasks.submit(hang, null, new byte[][] {pickleInt(60)}, null, new long[] {801});
+        ForeignTasks.closeGroup("doomed", false);
+        ForeignTasks.cancelGroup("doomed");
+        ForeignTasks.openGroup("fine");
+        ForeignTasks.submit(ioMake, null, new byte[][] {pickleInt(42)}, null, new long[] {900});
+        result("group-barrier", ForeignTasks.closeGroup("fine", true));
+        result("io", ForeignTasks.waitOn(900));
+        // A file a task writes and the main program never waits on: at its path after the run.
+        ForeignTasks.submit(write, null, new byte[][] {null, pickleString("written at the end")},
+                new String[] {work.resolve("data").resolve("unwaited.txt").toString(), null}, null);
+
         result("chain", ForeignTasks.waitOn(11));
+        ForeignTasks.deleteObject(11);
+        result("deleted-object", outcome(11));
         result("fan-in", ForeignTasks.waitOn(level.poll()));
         result("inout", ForeignTasks.waitOn(300));
         // After the wait the main program holds [1, 2]: a call without bytes uses the runtime's version,
@@ -105,6 +126,10 @@ public final class ForeignDriver {
         result("file-read", ForeignTasks.waitOn(400));
         result("file-at-path", Files.readString(Path.of(ForeignTasks.waitOnFile(file))));
         result("crash-once", ForeignTasks.waitOn(700));
+        ForeignTasks.deleteFile(file);
+        result("deleted-file-exists", Files.exists(Path.of(file)));
+        result("time-out", outcome(800));
+        result("cancelled", outcome(801));
         result("fail", outcome(500));
         result("missing", outcome(600));
         try {

@@ -68,6 +68,11 @@ class ForeignTasksTest {
 
             def crash(x):
                 os._exit(3)
+
+            def slow(seconds):
+                import time
+                time.sleep(seconds)
+                return seconds
             """;
 
     static Path out;
@@ -106,6 +111,16 @@ class ForeignTasksTest {
         assertTrue(missing.endsWith(": Python task tasks.nope raised AttributeError: module 'tasks' has no attribute"
                 + " 'nope'"), missing);
         assertEquals("task tasks.make: unknown language 'ruby' (python)", r.text("unknown-language"));
+        assertEquals("object 11 was never passed to a task (or was deleted)", r.text("deleted-object"));
+        assertEquals("false", r.text("deleted-file-exists"));
+        assertEquals("written at the end", Files.readString(r.dir().resolve("data/unwaited.txt")), r.explain());
+        assertEquals("42", v.get("io"), r.explain());
+        assertEquals("null", r.text("group-barrier"));
+        // The time-out: the worker cancels the job and kills its process; IGNORE leaves None.
+        assertEquals("None", v.get("time-out"), r.explain());
+        assertTrue(r.line("task tasks.slow(bytes[5], returns object#800)").contains("ran past its time-out of 1000 ms"),
+                r.explain());
+        assertTrue(r.text("cancelled").contains("cancel"), r.text("cancelled"));
         assertEquals("ok", r.text("stop"), r.explain());
     }
 

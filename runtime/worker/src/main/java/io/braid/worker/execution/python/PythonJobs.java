@@ -65,8 +65,11 @@ public final class PythonJobs {
         for (int i = 0; i < argCount; i++) {
             args.add(arg(params.get(i), values[i], f));
         }
+        // No time_out for the process: the worker's own timer cancels the job, which kills the process
+        // (a task stuck in C code never returns to Python's alarm handler). A time_out in the
+        // module's own @task still applies there.
         PythonTaskCall call = new PythonTaskCall(job.jobId(), f.module(), f.function(), args, f.returns(), List.of(),
-                job.timeOutMs() / 1000.0, null, null, null, f.location() == null ? List.of() : List.of(f.location()));
+                0, null, null, null, f.location() == null ? List.of() : List.of(f.location()));
         int executor = ExecutorSlot.current();
         PythonInvoker python = invoker();
         // A cancelled job (its group cancelled, its time-out passed) kills its process: the wait below then ends.
