@@ -28,7 +28,8 @@ import java.util.concurrent.ExecutionException;
  * the JVM libbraid created in that program, what braid-run starts for a Java main (the stream
  * services, the master, its workers, from braid-run's own options), {@code braid_barrier()} waits
  * for the tasks and {@code braid_off()} stops everything. libbraid calls only these static methods
- * through JNI; a failure is an exception whose message is the one line the C caller reads from
+ * and those of {@link ForeignTasks} (the main program's tasks) and {@link NativeStreams} through
+ * JNI; a failure is an exception whose message is the one line the C caller reads from
  * {@code braid_last_error()}. One run per process at a time; another may follow the first.
  */
 public final class EmbeddedRun {
