@@ -73,7 +73,8 @@ final class ForeignSession {
             AccessMode mode = mode(p.direction());
             params.add(switch (p.kind()) {
                 case VALUE -> value(values == null ? null : values[i], where);
-                case OBJECT -> objects.param(objectId(objectIds, i, where), mode, values == null ? null : values[i], where);
+                case OBJECT -> objects.param(objectId(objectIds, i, where), mode, values == null ? null : values[i],
+                        where);
                 case FILE -> files.param(paths == null ? null : paths[i], mode, where);
             });
         }
@@ -166,7 +167,7 @@ final class ForeignSession {
         waiter.await(master.access().cancelGroup(name), "the cancellation of group " + name);
     }
 
-    /** End of the run (after its barrier): every file a task wrote and the main program never waited on goes to its path. */
+    /** End of the run (after its barrier): files tasks wrote and the main program never waited on go to their paths. */
     void finish() throws Exception {
         List<String> pending;
         synchronized (this) {

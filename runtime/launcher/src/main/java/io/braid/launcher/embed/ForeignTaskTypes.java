@@ -59,7 +59,8 @@ final class ForeignTaskTypes {
             policy = onFailure == null || onFailure.isBlank() ? OnFailure.RETRY
                     : OnFailure.valueOf(onFailure.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + "onFailure '" + onFailure + "' (RETRY, FAIL, IGNORE, CANCEL_SUCCESSORS)");
+            throw new IllegalArgumentException(where + "onFailure '" + onFailure
+                    + "' (RETRY, FAIL, IGNORE, CANCEL_SUCCESSORS)");
         }
         ResourceRequest request;
         AutoBandwidth auto;

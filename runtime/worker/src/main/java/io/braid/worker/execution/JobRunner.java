@@ -116,7 +116,8 @@ public final class JobRunner {
             boolean file = p.kind() == JobParam.Kind.FILE;
             Path version = file ? files.commit(p) : null;
             long size = file ? storeFile(p, version)
-                    : job.foreign() != null ? storeBytes(p.outData(), (byte[]) values[i]) : storeObject(p.outData(), values[i]);
+                    : job.foreign() != null ? storeBytes(p.outData(), (byte[]) values[i])
+                    : storeObject(p.outData(), values[i]);
             outputs.add(p.outData());
             sizes.add(size);
             paths.add(file ? version.toString() : null);
