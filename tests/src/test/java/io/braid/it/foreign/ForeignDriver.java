@@ -59,6 +59,8 @@ public final class ForeignDriver {
         int slow = ForeignTasks.define("python", "tasks", "slow", dir, new String[] {"IN VALUE"}, 1, null, false, false,
                 "IGNORE", 1000);
         int hang = define(dir, "slow", new String[] {"IN VALUE"}, 1, "RETRY");
+        int total = define(dir, "total", new String[] {"IN COLLECTION"}, 1, "RETRY");
+        int tag = define(dir, "tag", new String[] {"INOUT COLLECTION"}, 0, "RETRY");
         int ioMake = ForeignTasks.define("python", "tasks", "make", dir, new String[] {"IN VALUE"}, 1,
                 new String[] {"storage_bw=10"}, true, true, null, 0);
 
@@ -82,6 +84,12 @@ public final class ForeignDriver {
             ForeignTasks.submit(add, new long[] {a, b}, null, null, new long[] {next});
             level.add(next++);
         }
+        // Collections: the squares summed by one task; two lists changed in place by another.
+        ForeignTasks.submit(total, null, null, null, new long[] {150},
+                new long[][] {{101, 102, 103, 104, 105, 106, 107, 108}}, null);
+        ForeignTasks.submit(newList, null, null, null, new long[] {310});
+        ForeignTasks.submit(newList, null, null, null, new long[] {311});
+        ForeignTasks.submit(tag, null, null, null, null, new long[][] {{310, 311}}, null);
         // An INOUT object: two appends on the runtime's version.
         ForeignTasks.submit(newList, null, null, null, new long[] {300});
         ForeignTasks.submit(append, new long[] {300, 0}, new byte[][] {null, pickleInt(1)}, null, null);
@@ -117,6 +125,9 @@ public final class ForeignDriver {
         result("deleted-object", outcome(11));
         result("fan-in", ForeignTasks.waitOn(level.poll()));
         result("inout", ForeignTasks.waitOn(300));
+        result("collection-in", ForeignTasks.waitOn(150));
+        result("collection-inout-0", ForeignTasks.waitOn(310));
+        result("collection-inout-1", ForeignTasks.waitOn(311));
         // After the wait the main program holds [1, 2]: a call without bytes uses the runtime's version,
         // a call with bytes gives the main program's new value.
         ForeignTasks.submit(append, new long[] {300, 0}, new byte[][] {null, pickleInt(3)}, null, null);

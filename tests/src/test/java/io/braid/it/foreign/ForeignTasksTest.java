@@ -69,6 +69,13 @@ class ForeignTasksTest {
             def crash(x):
                 os._exit(3)
 
+            def total(items):
+                return sum(items)
+
+            def tag(items):
+                for i, item in enumerate(items):
+                    item.append(i)
+
             def slow(seconds):
                 import time
                 time.sleep(seconds)
@@ -89,6 +96,9 @@ class ForeignTasksTest {
         assertEquals("15", v.get("chain"), r.explain());
         assertEquals("204", v.get("fan-in"), r.explain());
         assertEquals("[1, 2]", v.get("inout"), r.explain());
+        assertEquals("204", v.get("collection-in"), r.explain());
+        assertEquals("[0]", v.get("collection-inout-0"), r.explain());
+        assertEquals("[1]", v.get("collection-inout-1"), r.explain());
         assertEquals("[1, 2, 3]", v.get("inout-again"), r.explain());
         assertEquals("[4]", v.get("inout-main-value"), r.explain());
         assertEquals("'hello from python'", v.get("file-read"), r.explain());

@@ -37,6 +37,9 @@ final class ForeignSession {
         <T> T await(CompletableFuture<T> f, String what) throws Exception;
     }
 
+    /** The {@code javaType} of a collection's header parameter (see {@link #collection}). */
+    static final String COLLECTION = io.braid.comm.message.ForeignCall.COLLECTION_HEADER;
+
     private final Master master;
     private final Waiter waiter;
     private final ForeignTaskTypes types = new ForeignTaskTypes();
@@ -55,13 +58,16 @@ final class ForeignSession {
     }
 
     /** See {@link ForeignTasks#submit}. */
-    synchronized long submit(int typeId, long[] objectIds, byte[][] values, String[] paths, long[] returnIds) {
+    synchronized long submit(int typeId, long[] objectIds, byte[][] values, String[] paths, long[] returnIds,
+                             long[][] elementIds, byte[][][] elementValues) {
         ForeignTaskType type = types.get(typeId);
         int n = type.params().size();
         String what = "task " + type.label();
         checkLength(what, "object ids", objectIds, n);
         checkLength(what, "values", values, n);
         checkLength(what, "files", paths, n);
+        checkLength(what, "element id lists", elementIds, n);
+        checkLength(what, "element value lists", elementValues, n);
         int given = returnIds == null ? 0 : returnIds.length;
         if (given != type.returns()) {
             throw new IllegalArgumentException(what + ": " + given + " return ids for " + type.returns() + " returns");
@@ -71,12 +77,17 @@ final class ForeignSession {
             ForeignTaskType.Param p = type.params().get(i);
             String where = what + " parameter " + (i + 1) + " (" + p + ")";
             AccessMode mode = mode(p.direction());
-            params.add(switch (p.kind()) {
+            SubmittedParam one = switch (p.kind()) {
                 case VALUE -> value(values == null ? null : values[i], where);
                 case OBJECT -> objects.param(objectId(objectIds, i, where), mode, values == null ? null : values[i],
                         where);
                 case FILE -> files.param(paths == null ? null : paths[i], mode, where);
-            });
+                case COLLECTION -> collection(params, elementIds == null ? null : elementIds[i],
+                        elementValues == null ? null : elementValues[i], mode, where);
+            };
+            if (one != null) {
+                params.add(one);
+            }
         }
         for (int k = 0; k < given; k++) {
             params.add(objects.param(returnIds[k], AccessMode.W, null, what + " return " + (k + 1), "returns object#"));
@@ -189,6 +200,30 @@ final class ForeignSession {
             }
             LOG.warn("file {} is left as it was: {}", canonical, e.getCause().getMessage());
         }
+    }
+
+    /**
+     * A collection goes to the master as a header (a VALUE {@value #COLLECTION} whose text is its
+     * length) followed by its elements, each an OBJECT with its own datum, so the analyser sees
+     * every element as it sees an object parameter; the worker groups them back into one list.
+     * Adds the header and the elements to {@code params}; returns null (nothing more to add).
+     */
+    private SubmittedParam collection(List<SubmittedParam> params, long[] ids, byte[][] bytes, AccessMode mode,
+                                      String where) {
+        if (ids == null) {
+            throw new IllegalArgumentException(where + ": no element ids given");
+        }
+        if (bytes != null && bytes.length != ids.length) {
+            throw new IllegalArgumentException(where + ": " + bytes.length + " element values for " + ids.length
+                    + " elements");
+        }
+        SubmittedParam header = new SubmittedParam(JobParam.Kind.VALUE, COLLECTION, String.valueOf(ids.length), null,
+                AccessMode.R, false, null, null, "collection[" + ids.length + "]", null);
+        params.add(header);
+        for (int k = 0; k < ids.length; k++) {
+            params.add(objects.param(ids[k], mode, bytes == null ? null : bytes[k], where + " element " + (k + 1)));
+        }
+        return null;
     }
 
     private static SubmittedParam value(byte[] bytes, String where) {

@@ -12,8 +12,11 @@ import java.util.List;
  */
 record ForeignTaskType(TaskDefinition definition, List<Param> params, int returns) {
 
-    /** What a parameter is: how its value is given, and whether the task reads it, writes it or both. */
-    enum Kind { VALUE, OBJECT, FILE }
+    /**
+     * What a parameter is: how its value is given, and whether the task reads it, writes it or both.
+     * A COLLECTION is a list of objects (depth 1), each by its own id, of any length per call.
+     */
+    enum Kind { VALUE, OBJECT, FILE, COLLECTION }
 
     record Param(Direction direction, Kind kind) {
         @Override

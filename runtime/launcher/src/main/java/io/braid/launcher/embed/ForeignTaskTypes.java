@@ -104,7 +104,7 @@ final class ForeignTaskTypes {
             kind = ForeignTaskType.Kind.valueOf(words[1]);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + "'" + spec + "': expected a direction (IN, OUT, INOUT) and a"
-                    + " kind (VALUE, OBJECT, FILE), e.g. 'INOUT OBJECT'");
+                    + " kind (VALUE, OBJECT, FILE, COLLECTION), e.g. 'INOUT OBJECT'");
         }
         if (dir != Direction.IN && dir != Direction.OUT && dir != Direction.INOUT) {
             throw new IllegalArgumentException(where + "'" + spec + "': direction " + dir + " is not supported"
@@ -116,6 +116,10 @@ final class ForeignTaskTypes {
         if (kind == ForeignTaskType.Kind.OBJECT && dir == Direction.OUT && ForeignCall.PYTHON.equals(language)) {
             throw new IllegalArgumentException(where + "'" + spec + "': a Python task cannot rebind its argument;"
                     + " give the value as a return, or pass the object INOUT");
+        }
+        if (kind == ForeignTaskType.Kind.COLLECTION && dir == Direction.OUT) {
+            throw new IllegalArgumentException(where + "'" + spec + "': a task changes the elements of a collection"
+                    + " in place: pass it INOUT");
         }
         return new ForeignTaskType.Param(dir, kind);
     }

@@ -25,7 +25,8 @@ public final class ForeignTasks {
      * @param function    the function ({@code f}, or {@code Class.method} for a static-like call)
      * @param location    a directory put first on the workers' Python path to find the module; null for none
      * @param params      one per parameter: a direction (IN, OUT, INOUT) and a kind (VALUE: bytes passed
-     *                    by value; OBJECT: bytes by object id; FILE: a path), e.g. {@code "INOUT OBJECT"};
+     *                    by value; OBJECT: bytes by object id; FILE: a path; COLLECTION: a list of objects,
+     *                    IN or INOUT), e.g. {@code "INOUT OBJECT"};
      *                    {@code FILE_IN}, {@code FILE_OUT}, {@code FILE_INOUT} also read
      * @param returns     how many values the function returns, each stored as an object
      * @param constraints {@code key=value}: computing_units, memory_size, processor_architecture,
@@ -50,7 +51,18 @@ public final class ForeignTasks {
      * ids the return values get, one per declared return.
      */
     public static long submit(int type, long[] objectIds, byte[][] values, String[] files, long[] returnIds) {
-        return EmbeddedRun.foreign().submit(type, objectIds, values, files, returnIds);
+        return EmbeddedRun.foreign().submit(type, objectIds, values, files, returnIds, null, null);
+    }
+
+    /**
+     * {@link #submit(int, long[], byte[][], String[], long[])} with COLLECTION parameters:
+     * {@code elementIds[i]} the ids of collection parameter i's elements (objects), in order, and
+     * {@code elementValues[i]} their bytes as for an OBJECT (null entries, or a null list: the
+     * runtime's versions).
+     */
+    public static long submit(int type, long[] objectIds, byte[][] values, String[] files, long[] returnIds,
+                              long[][] elementIds, byte[][][] elementValues) {
+        return EmbeddedRun.foreign().submit(type, objectIds, values, files, returnIds, elementIds, elementValues);
     }
 
     /** Waits until the newest version of the object exists and returns its bytes. */

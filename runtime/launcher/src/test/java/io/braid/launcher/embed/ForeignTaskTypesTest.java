@@ -65,6 +65,9 @@ class ForeignTaskTypesTest {
                 () -> define("python", new String[] {"OUT OBJECT"}, 0, null, false, null)).getMessage();
         assertTrue(p.contains("a Python task cannot rebind its argument"), p);
         p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", new String[] {"IN VALUE", "OUT COLLECTION"}, 0, null, false, null)).getMessage();
+        assertTrue(p.startsWith("task app.tasks.work: parameter 2 'OUT COLLECTION': a task changes the elements"), p);
+        p = assertThrows(IllegalArgumentException.class,
                 () -> define("python", null, 0, new String[] {"cores=2"}, false, null)).getMessage();
         assertTrue(p.startsWith("task app.tasks.work: constraint 'cores=2': expected key=value"), p);
         p = assertThrows(IllegalArgumentException.class,

@@ -71,7 +71,7 @@ public final class JobRunner {
                 } else if (p.kind() == JobParam.Kind.FILE) {
                     values[i] = files.path(p);
                 } else if (job.foreign() != null) {
-                    values[i] = foreignBytes(p);
+                    values[i] = foreignValue(p);
                 } else {
                     values[i] = prepare(p, i == 0 && job.hasTarget() ? job.className() : null);
                 }
@@ -143,10 +143,13 @@ public final class JobRunner {
         };
     }
 
-    /** A parameter of a foreign task as its opaque bytes: a VALUE's (Base64 in the message), an OBJECT's input version. */
-    private byte[] foreignBytes(JobParam p) throws IOException {
+    /**
+     * A parameter of a foreign task as its language's invoker takes it: a VALUE's text as the
+     * message has it, an OBJECT's input version as opaque bytes (null without one).
+     */
+    private Object foreignValue(JobParam p) throws IOException {
         if (p.kind() == JobParam.Kind.VALUE) {
-            return p.value() == null ? null : java.util.Base64.getDecoder().decode(p.value());
+            return p.value();
         }
         return p.inData() == null ? null : inputs.objectBytes(p.inData(), p.sources());
     }

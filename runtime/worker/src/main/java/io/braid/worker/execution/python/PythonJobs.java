@@ -8,6 +8,7 @@ import io.braid.spi.TaskCancellation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 
 /**
@@ -50,8 +51,9 @@ public final class PythonJobs {
     }
 
     /**
-     * Runs the job. {@code values[i]} holds parameter i as the worker prepared it: a VALUE's or
-     * OBJECT's bytes (null for an OBJECT that has no input version), a FILE's path. On return,
+     * Runs the job. {@code values[i]} holds parameter i as the worker prepared it: a VALUE's text
+     * (Base64 bytes, or a collection's length), an OBJECT's bytes (null for an OBJECT that has no
+     * input version), a FILE's path. On return,
      * {@code values[i]} holds the new bytes of every OBJECT the task writes, return slots included.
      *
      * @throws PythonTaskException      the function raised or ran past its time-out
@@ -62,8 +64,27 @@ public final class PythonJobs {
         List<JobParam> params = job.params();
         int argCount = params.size() - f.returns();
         List<PythonArg> args = new ArrayList<>(argCount);
+        List<int[]> argParams = new ArrayList<>(argCount); // per argument: its parameters (a collection's elements)
         for (int i = 0; i < argCount; i++) {
-            args.add(arg(params.get(i), values[i], f));
+            JobParam p = params.get(i);
+            if (p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())) {
+                int n = Integer.parseInt(p.value());
+                int[] elements = new int[n];
+                List<PythonArg> items = new ArrayList<>(n);
+                String direction = "IN";
+                for (int k = 0; k < n; k++) {
+                    elements[k] = i + 1 + k;
+                    JobParam e = params.get(elements[k]);
+                    items.add(arg(e, values[elements[k]], f));
+                    direction = direction(e);
+                }
+                args.add(PythonArg.collection(direction, items));
+                argParams.add(elements);
+                i += n;
+            } else {
+                args.add(arg(p, values[i], f));
+                argParams.add(new int[] {i});
+            }
         }
         // No time_out for the process: the worker's own timer cancels the job, which kills the process
         // (a task stuck in C code never returns to Python's alarm handler). A time_out in the
@@ -90,7 +111,13 @@ public final class PythonJobs {
             throw new PythonTaskException(task, r);
         }
         for (PythonTaskResult.Updated u : r.updated()) {
-            values[Integer.parseInt(u.arg())] = u.value().pickle();
+            int[] target = argParams.get(Integer.parseInt(u.arg()));
+            int element = u.item().isEmpty() ? 0 : u.item().get(0);
+            if (element >= target.length) {
+                throw new IllegalStateException("Python task " + task + " grew collection argument " + u.arg()
+                        + " to more than its " + target.length + " elements");
+            }
+            values[target[element]] = u.value().pickle();
         }
         if (r.returns().size() != f.returns()) {
             throw new IllegalStateException("Python task " + task + " gave " + r.returns().size()
@@ -103,7 +130,7 @@ public final class PythonJobs {
 
     private static PythonArg arg(JobParam p, Object value, ForeignCall f) {
         return switch (p.kind()) {
-            case VALUE -> PythonArg.value((byte[]) value, "IN");
+            case VALUE -> PythonArg.value(Base64.getDecoder().decode((String) value), "IN");
             case OBJECT -> PythonArg.value(value == null ? PICKLED_NONE : (byte[]) value, direction(p));
             case FILE -> PythonArg.file((String) value, direction(p));
             case STREAM -> throw new IllegalArgumentException("Python task " + f.module() + "." + f.function()

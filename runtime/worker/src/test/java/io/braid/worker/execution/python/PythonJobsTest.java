@@ -48,6 +48,10 @@ class PythonJobsTest {
                 "def show(value, out):",
                 "    with open(out, 'w') as f:",
                 "        f.write(repr(value))",
+                "def tag_all(items, others):",
+                "    for i, item in enumerate(items):",
+                "        item.append(i)",
+                "    return sum(len(o) for o in others)",
                 "def fails(x):",
                 "    raise KeyError(x)",
                 "def hangs(started):",
@@ -66,7 +70,7 @@ class PythonJobsTest {
     @Test
     void objectsGoAndComeBackAsPicklesAndReturnsFillTheLastParameters() throws Exception {
         Path out = tmp.resolve("grow.txt");
-        Object[] values = {new byte[] {(byte) 0x80, 2, ']', '.'}, new byte[] {(byte) 0x80, 2, 'K', 5, '.'},
+        Object[] values = {new byte[] {(byte) 0x80, 2, ']', '.'}, base64(0x80, 2, 'K', 5, '.'),
                 out.toString(), null};
         jobs.run(job(1, "grow", 1, List.of(object("d1v1", "d1v2"), value(), fileOut(), object(null, "d3v1"))), values);
         assertEquals("[5]", Files.readString(out));
@@ -80,11 +84,26 @@ class PythonJobsTest {
     }
 
     @Test
+    void aCollectionIsOneListArgumentAndItsElementsComeBackOneByOne() throws Exception {
+        byte[] emptyList = {(byte) 0x80, 2, ']', '.'};
+        // tag_all(items: INOUT collection of 2, others: IN collection of 3) -> returns 1
+        List<JobParam> params = List.of(header(2), object("d1v1", "d1v2"), object("d2v1", "d2v2"),
+                header(3), object("d3v1", null), object("d4v1", null), object("d5v1", null), object(null, "d6v1"));
+        Object[] values = {"2", emptyList, emptyList, "3", emptyList, emptyList, emptyList, null};
+        jobs.run(job(5, "tag_all", 1, params), values);
+        assertArrayEquals(new byte[] {(byte) 0x80, 5, 'K', 0, '.'}, (byte[]) values[7], "0 elements in the others");
+        Path shown = tmp.resolve("items.txt");
+        jobs.run(job(6, "show", 0, List.of(object("d2v2", null), fileOut())), new Object[] {values[2], shown.toString()});
+        assertEquals("[1]", Files.readString(shown), "the second element, tagged with its index");
+        assertEquals(emptyList, values[4], "IN elements are not given back");
+    }
+
+    @Test
     void aPythonExceptionIsOneLineNamingTheFrameThenTheTraceback() {
         PythonTaskException e = assertThrows(PythonTaskException.class, () -> jobs.run(job(3, "fails", 0,
-                List.of(value())), new Object[] {new byte[] {(byte) 0x80, 2, 'K', 9, '.'}}));
+                List.of(value())), new Object[] {base64(0x80, 2, 'K', 9, '.')}));
         String[] lines = e.getMessage().split("\n");
-        assertEquals("Python task jobtasks.fails raised KeyError: 9 (at " + app.resolve("jobtasks.py") + ":10 in fails)",
+        assertEquals("Python task jobtasks.fails raised KeyError: 9 (at " + app.resolve("jobtasks.py") + ":14 in fails)",
                 lines[0]);
         assertTrue(e.getMessage().contains("Traceback (most recent call last)"), e.getMessage());
         assertEquals(e.getMessage(), e.toString(), "no Java class name before the first line");
@@ -129,6 +148,19 @@ class PythonJobsTest {
     private static JobParam value() {
         return new JobParam(JobParam.Kind.VALUE, "bytes", Base64.getEncoder().encodeToString(new byte[] {1}), null, null,
                 List.of(), null);
+    }
+
+    private static JobParam header(int n) {
+        return new JobParam(JobParam.Kind.VALUE, ForeignCall.COLLECTION_HEADER, String.valueOf(n), null, null, List.of(),
+                null);
+    }
+
+    private static String base64(int... bytes) {
+        byte[] b = new byte[bytes.length];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) bytes[i];
+        }
+        return Base64.getEncoder().encodeToString(b);
     }
 
     private static JobParam fileOut() {
