@@ -60,6 +60,7 @@ public final class ForeignDriver {
                 "IGNORE", 1000);
         int hang = define(dir, "slow", new String[] {"IN VALUE"}, 1, "RETRY");
         int total = define(dir, "total", new String[] {"IN COLLECTION"}, 1, "RETRY");
+        int split = define(dir, "split", new String[] {"IN OBJECT", "IN VALUE"}, 2, "RETRY");
         int tag = define(dir, "tag", new String[] {"INOUT COLLECTION"}, 0, "RETRY");
         int ioMake = ForeignTasks.define("python", "tasks", "make", dir, new String[] {"IN VALUE"}, 1,
                 new String[] {"storage_bw=10"}, true, true, null, 0);
@@ -90,6 +91,8 @@ public final class ForeignDriver {
         ForeignTasks.submit(newList, null, null, null, new long[] {310});
         ForeignTasks.submit(newList, null, null, null, new long[] {311});
         ForeignTasks.submit(tag, null, null, null, null, new long[][] {{310, 311}}, null);
+        // Two returns: divmod of the chain's end (15) by 4.
+        ForeignTasks.submit(split, new long[] {11, 0}, new byte[][] {null, pickleInt(4)}, null, new long[] {950, 951});
         // An INOUT object: two appends on the runtime's version.
         ForeignTasks.submit(newList, null, null, null, new long[] {300});
         ForeignTasks.submit(append, new long[] {300, 0}, new byte[][] {null, pickleInt(1)}, null, null);
@@ -121,6 +124,8 @@ public final class ForeignDriver {
                 new String[] {work.resolve("data").resolve("unwaited.txt").toString(), null}, null);
 
         result("chain", ForeignTasks.waitOn(11));
+        result("quotient", ForeignTasks.waitOn(950));
+        result("remainder", ForeignTasks.waitOn(951));
         ForeignTasks.deleteObject(11);
         result("deleted-object", outcome(11));
         result("fan-in", ForeignTasks.waitOn(level.poll()));

@@ -69,6 +69,9 @@ class ForeignTasksTest {
             def crash(x):
                 os._exit(3)
 
+            def split(n, d):
+                return n // d, n % d
+
             def total(items):
                 return sum(items)
 
@@ -94,6 +97,8 @@ class ForeignTasksTest {
         Run r = run("dataflow");
         Map<String, String> v = r.values();
         assertEquals("15", v.get("chain"), r.explain());
+        assertEquals("3", v.get("quotient"), r.explain());
+        assertEquals("3", v.get("remainder"), r.explain());
         assertEquals("204", v.get("fan-in"), r.explain());
         assertEquals("[1, 2]", v.get("inout"), r.explain());
         assertEquals("204", v.get("collection-in"), r.explain());
