@@ -104,7 +104,7 @@ final class ForeignSession {
                 throw new IllegalArgumentException("object " + id + " was never passed to a task (or was deleted)");
             }
         }
-        byte[] bytes = waiter.await(master.access().objectValue(new ObjectKey(id)), "object " + id);
+        byte[] bytes = waiter.await(master.access().objectValue(new ObjectKey(id)), "waiting on object " + id);
         synchronized (this) {
             objects.synced(id);
         }
@@ -124,7 +124,8 @@ final class ForeignSession {
         if (fetch) {
             bring(canonical);
         }
-        waiter.await(master.access().detachMasterCopy(new FileKey(canonical), Path.of(canonical)), "file " + canonical);
+        waiter.await(master.access().detachMasterCopy(new FileKey(canonical), Path.of(canonical)),
+                "waiting on file " + canonical);
         return canonical;
     }
 
@@ -143,7 +144,7 @@ final class ForeignSession {
         synchronized (this) {
             files.forget(canonical);
         }
-        waiter.await(master.access().detachMasterCopy(key, Path.of(canonical)), "file " + canonical);
+        waiter.await(master.access().detachMasterCopy(key, Path.of(canonical)), "deleting file " + canonical);
         try {
             Files.deleteIfExists(Path.of(canonical));
         } catch (IOException e) {
@@ -193,7 +194,8 @@ final class ForeignSession {
     /** Brings the file's newest version to its path; a file whose task was cancelled or ignored is left as it is. */
     private void bring(String canonical) throws Exception {
         try {
-            waiter.await(master.access().fileToMaster(new FileKey(canonical), Path.of(canonical)), "file " + canonical);
+            waiter.await(master.access().fileToMaster(new FileKey(canonical), Path.of(canonical)),
+                    "bringing file " + canonical);
         } catch (IllegalStateException e) {
             if (!(e.getCause() instanceof NotComputedException)) {
                 throw e;
