@@ -9,6 +9,7 @@ public final class TaskCancellation {
     private static final InheritableThreadLocal<TaskCancellation> CURRENT = new InheritableThreadLocal<>();
 
     private volatile String reason;
+    private Runnable onCancel;
 
     /** Makes {@code c} the flag of the calling thread (and of the threads it starts); null clears it. */
     public static void bind(TaskCancellation c) {
@@ -25,10 +26,37 @@ public final class TaskCancellation {
         return c == null ? null : c.reason;
     }
 
-    /** Marks the task cancelled; the first reason stays. */
+    /** The calling thread's flag, or null when it runs no task. */
+    public static TaskCancellation current() {
+        return CURRENT.get();
+    }
+
+    /** Marks the task cancelled; the first reason stays. Runs the {@link #onCancel} action, if any. */
     public void cancel(String why) {
-        if (reason == null) {
-            reason = why;
+        Runnable action;
+        synchronized (this) {
+            if (reason == null) {
+                reason = why;
+            }
+            action = onCancel;
+        }
+        if (action != null) {
+            action.run();
+        }
+    }
+
+    /**
+     * What cancelling must do besides setting the flag, for a task that runs outside the JVM (a
+     * Python process to kill): run at once if the task is cancelled already; null removes it.
+     */
+    public void onCancel(Runnable action) {
+        boolean now;
+        synchronized (this) {
+            onCancel = action;
+            now = action != null && reason != null;
+        }
+        if (now) {
+            action.run();
         }
     }
 

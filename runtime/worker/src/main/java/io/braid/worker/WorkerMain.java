@@ -17,10 +17,12 @@ import io.braid.streams.internals.settings.StreamSettings;
 import io.braid.worker.data.InputResolver;
 import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.ExecutionManager;
+import io.braid.worker.execution.ForeignInvoker;
 import io.braid.worker.execution.JavaInvoker;
 import io.braid.worker.execution.JobOutputRouter;
 import io.braid.worker.execution.JobRunner;
 import io.braid.worker.execution.ProcessInvoker;
+import io.braid.worker.execution.python.PythonJobs;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,9 +66,11 @@ public final class WorkerMain {
         store.removeSandboxes(); // a restarted worker: its predecessor's jobs are over
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
+        PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
+                opts.jobsDir());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
-                new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ObjectSerializer(appLoader), store,
-                new InputResolver(opts.node(), store, fetcher));
+                new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ForeignInvoker(python),
+                new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
         ExecutionManager[] execution = new ExecutionManager[1];
@@ -97,6 +101,7 @@ public final class WorkerMain {
         master.awaitClose();
         LOG.info("worker {} stopping", opts.node());
         execution[0].shutdown();
+        python.close();
         closeStreams();
         fetcher.close();
         dataServer.close();

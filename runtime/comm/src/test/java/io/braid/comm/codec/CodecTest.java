@@ -10,6 +10,7 @@ import io.braid.comm.message.FetchData;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.MessageTypes;
+import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.ProcessCall;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.Heartbeat;
@@ -76,12 +77,25 @@ class CodecTest {
                         java.util.Arrays.asList("-n=", null), java.util.Arrays.asList(null, "STDOUT")));
     }
 
+    /** A Python job: a by-value pickle (Base64), an INOUT object, a FILE_OUT, and its return slot last. */
+    static RunTask foreignTask() {
+        return new RunTask(19L, 44L, "app.tasks", "increment", List.of(), false,
+                List.of(new JobParam(JobParam.Kind.VALUE, "bytes", "gASVAwAAAAAAAABLAy4=", null, null, List.of(), null),
+                        new JobParam(JobParam.Kind.OBJECT, "object", null, "d5v1", "d5v2",
+                                List.of(new DataLocation("master", "127.0.0.1", 4000, null)), null),
+                        new JobParam(JobParam.Kind.FILE, "file", null, null, "d6v1", List.of(), "out.txt"),
+                        new JobParam(JobParam.Kind.OBJECT, "object", null, null, "d7v1", List.of(), null)),
+                null, true, 0, 3000L, null,
+                new ForeignCall(ForeignCall.PYTHON, "app.tasks", "increment", "/home/u/app", 1));
+    }
+
     /** One sample of every message type, with all fields set; equal-by-value (no byte[]) except DataChunk. */
     static List<Message> samples() {
         return List.of(
                 new WorkerHello("node1", "192.168.1.7", 43211, 987654321L, "/tmp/braid/worker-node1.log"),
                 runTask(),
                 processTask(),
+                foreignTask(),
                 new TaskDone(17L, List.of("d9v1", "d1v3"), List.of(123L, 5_000_000_000L), 1_700_000_000_000_000L, 1_234_567L,
                         "compute-executor-2"),
                 new TaskFailed(18L, "java.lang.ArithmeticException: / by zero\n\tat com.example.Matmul.multiply(Matmul.java:12)"),

@@ -160,7 +160,7 @@ final class TaskFailures {
                     masterStore.putFile(out.name(), empty);
                     locations.add(out.name(), DataLocations.MASTER, 0);
                 } else {
-                    byte[] none = EmptyValues.NULL_OBJECT;
+                    byte[] none = EmptyValues.nullObject(rec.submission.definition());
                     masterStore.putObject(out.name(), none);
                     locations.add(out.name(), DataLocations.MASTER, none.length);
                 }

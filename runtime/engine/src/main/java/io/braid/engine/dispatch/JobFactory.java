@@ -79,7 +79,8 @@ public final class JobFactory {
             returnData = a.writeVersion(sp.size()).name();
         }
         return new RunTask(jobId, s.taskId(), def.className(), def.methodName(), def.paramTypes(), def.hasTarget(),
-                params, returnData, def.io(), units, def.timeOutMs(), impl == null ? null : impl.process());
+                params, returnData, def.io(), units, def.timeOutMs(), impl == null ? null : impl.process(),
+                impl == null ? null : impl.foreign());
     }
 
     private List<DataLocation> sources(String dataName, int node) {

@@ -28,7 +28,8 @@ import java.util.concurrent.ExecutionException;
  * the JVM libbraid created in that program, what braid-run starts for a Java main (the stream
  * services, the master, its workers, from braid-run's own options), {@code braid_barrier()} waits
  * for the tasks and {@code braid_off()} stops everything. libbraid calls only these static methods
- * through JNI; a failure is an exception whose message is the one line the C caller reads from
+ * and those of {@link ForeignTasks} (the main program's tasks) and {@link NativeStreams} through
+ * JNI; a failure is an exception whose message is the one line the C caller reads from
  * {@code braid_last_error()}. One run per process at a time; another may follow the first.
  */
 public final class EmbeddedRun {
@@ -41,6 +42,7 @@ public final class EmbeddedRun {
     /** Completed with the reason when the master gives up (a task failed for good, every worker is gone). */
     private final CompletableFuture<String> aborted = new CompletableFuture<>();
     private Master master;
+    private ForeignSession foreign;
 
     private EmbeddedRun(RunSettings settings, StreamHosting streams) {
         this.settings = settings;
@@ -88,6 +90,13 @@ public final class EmbeddedRun {
         r.finish();
     }
 
+    /** The foreign tasks of the run that is on ({@link ForeignTasks}). */
+    static ForeignSession foreign() {
+        synchronized (EmbeddedRun.class) {
+            return running().foreign;
+        }
+    }
+
     /** True while a run is on. */
     public static synchronized boolean isOn() {
         return current != null;
@@ -129,6 +138,7 @@ public final class EmbeddedRun {
         }
         run.master.setStreamTaskListener((taskId, task, writes) -> run.streams.closeWriters(writes));
         run.master.onWarning(line -> System.err.println("[braid] WARNING: " + line));
+        run.foreign = new ForeignSession(run.master, run::await);
         return run;
     }
 
@@ -151,6 +161,7 @@ public final class EmbeddedRun {
         String failure = null;
         try {
             await(master.access().barrier(), "the barrier");
+            foreign.finish();
         } catch (Exception e) {
             failure = e.getMessage();
         }
@@ -180,7 +191,7 @@ public final class EmbeddedRun {
     }
 
     /** Waits for {@code f}, or fails with the master's reason if it gives up first. */
-    private void await(CompletableFuture<?> f, String what) throws Exception {
+    private <T> T await(CompletableFuture<T> f, String what) throws Exception {
         try {
             CompletableFuture.anyOf(f, aborted).get();
         } catch (ExecutionException e) {
@@ -189,6 +200,7 @@ public final class EmbeddedRun {
         if (aborted.isDone()) {
             throw new IllegalStateException(aborted.get());
         }
+        return f.get();
     }
 
     /** The master gave up: said once on stderr, as braid-run does; the calls that wait fail with it. */

@@ -21,7 +21,7 @@ import java.util.List;
 public final class SettingsReference {
     /** Every module's declarations, in the order of the docs. */
     public static final List<SettingDefs> MODULES = List.of(LauncherSettings.DEFS, EngineSettings.DEFS,
-            StreamSettings.DEFS, CommSettings.DEFS);
+            StreamSettings.DEFS, CommSettings.DEFS, io.braid.worker.WorkerSettings.DEFS);
 
     private SettingsReference() {
     }

@@ -74,6 +74,7 @@ class SettingsReferenceTest {
                 "BraidRun.java", Set.of("System.getenv()"),
                 "ProcessInvoker.java", Set.of("System.getenv()"),
                 "JavaAppRun.java", Set.of("System.getProperty(\"java.home\")"),
+                "EmbeddedRun.java", Set.of("System.getProperty(\"java.home\")"),
                 "LogDir.java", Set.of("System.getProperty(\"user.home\")"),
                 "StandaloneServerMain.java", Set.of("System.getProperty(\"user.home\")"),
                 "EmbeddedKafkaBroker.java", Set.of("System.getProperty(key)"));

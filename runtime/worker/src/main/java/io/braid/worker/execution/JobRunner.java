@@ -16,28 +16,32 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs one job: brings its inputs, calls the method or runs the program, stores what it wrote.
+ * Runs one job: brings its inputs, calls the method, runs the program or hands a function of
+ * another language to {@link ForeignInvoker} (its objects stay opaque bytes), stores what it wrote.
  * Its FILE parameters go through {@link TaskFiles} (the task sees the main program's file names
  * in a sandbox of the job's own).
  */
 public final class JobRunner {
     private final JavaInvoker invoker;
     private final ProcessInvoker programs;
+    private final ForeignInvoker foreign;
     private final ObjectSerializer serializer;
     private final WorkerDataStore store;
     private final InputResolver inputs;
 
-    public JobRunner(JavaInvoker invoker, ProcessInvoker programs, ObjectSerializer serializer, WorkerDataStore store,
-                     InputResolver inputs) {
+    public JobRunner(JavaInvoker invoker, ProcessInvoker programs, ForeignInvoker foreign, ObjectSerializer serializer,
+                     WorkerDataStore store, InputResolver inputs) {
         this.invoker = invoker;
         this.programs = programs;
+        this.foreign = foreign;
         this.serializer = serializer;
         this.store = store;
         this.inputs = inputs;
     }
 
     public TaskDone run(RunTask job) throws Throwable {
-        Method method = job.process() == null ? invoker.find(job.className(), job.methodName(), job.paramTypes()) : null;
+        Method method = job.process() == null && job.foreign() == null
+                ? invoker.find(job.className(), job.methodName(), job.paramTypes()) : null;
         TaskFiles files = null;
         for (JobParam p : job.params()) {
             if (p.kind() == JobParam.Kind.FILE) {
@@ -66,6 +70,8 @@ public final class JobRunner {
                     values[i] = streams.open(p);
                 } else if (p.kind() == JobParam.Kind.FILE) {
                     values[i] = files.path(p);
+                } else if (job.foreign() != null) {
+                    values[i] = foreignValue(p);
                 } else {
                     values[i] = prepare(p, i == 0 && job.hasTarget() ? job.className() : null);
                 }
@@ -79,7 +85,14 @@ public final class JobRunner {
         long start = System.nanoTime();
         Object result;
         try {
-            result = method != null ? invoker.invoke(method, target, args) : programs.run(job, values);
+            if (method != null) {
+                result = invoker.invoke(method, target, args);
+            } else if (job.foreign() != null) {
+                foreign.run(job, values); // the written objects' new bytes are now in values
+                result = null;
+            } else {
+                result = programs.run(job, values);
+            }
         } catch (Throwable t) {
             if (streams != null && streams.taskFailed()) {
                 throw new StreamTaskFailure(t);
@@ -102,7 +115,9 @@ public final class JobRunner {
             }
             boolean file = p.kind() == JobParam.Kind.FILE;
             Path version = file ? files.commit(p) : null;
-            long size = file ? storeFile(p, version) : storeObject(p.outData(), values[i]);
+            long size = file ? storeFile(p, version)
+                    : job.foreign() != null ? storeBytes(p.outData(), (byte[]) values[i])
+                    : storeObject(p.outData(), values[i]);
             outputs.add(p.outData());
             sizes.add(size);
             paths.add(file ? version.toString() : null);
@@ -128,6 +143,17 @@ public final class JobRunner {
         };
     }
 
+    /**
+     * A parameter of a foreign task as its language's invoker takes it: a VALUE's text as the
+     * message has it, an OBJECT's input version as opaque bytes (null without one).
+     */
+    private Object foreignValue(JobParam p) throws IOException {
+        if (p.kind() == JobParam.Kind.VALUE) {
+            return p.value();
+        }
+        return p.inData() == null ? null : inputs.objectBytes(p.inData(), p.sources());
+    }
+
     /** An OUT object parameter starts as a new instance made with the no-argument constructor. */
     private Object newEmptyObject(String className) throws ReflectiveOperationException {
         Class<?> c = invoker.classFor(className);
@@ -138,6 +164,15 @@ public final class JobRunner {
 
     private long storeObject(String dataName, Object value) throws IOException {
         byte[] bytes = serializer.serialize(value);
+        store.versions().putObject(dataName, bytes);
+        return bytes.length;
+    }
+
+    /** A foreign task's object: its bytes as the task's language made them (a pickle), stored as they are. */
+    private long storeBytes(String dataName, byte[] bytes) throws IOException {
+        if (bytes == null) {
+            throw new IllegalStateException("the task gave no value for " + dataName);
+        }
         store.versions().putObject(dataName, bytes);
         return bytes.length;
     }

@@ -9,4 +9,10 @@ public final class PythonProcessDiedException extends RuntimeException {
     public PythonProcessDiedException(String message) {
         super(message, null, false, false);
     }
+
+    /** The message alone, as the first line of the task's failure report. */
+    @Override
+    public String toString() {
+        return getMessage();
+    }
 }

@@ -10,14 +10,23 @@ import java.util.List;
  * arguments. {@code returns}: how many values the task returns; {@code returnPaths}: files the
  * returned pickles are written to (missing ones come back inline); {@code timeOutSeconds} 0: the
  * task's declared time_out; {@code stdout}/{@code stderr}: files the task's output is appended
- * to (null: the process's stderr log); {@code workingDir} null: the process's.
+ * to (null: the process's stderr log); {@code workingDir} null: the process's; {@code sysPath}:
+ * directories put first on the process's sys.path before the module is imported.
  */
 public record PythonTaskCall(long id, String module, String function, List<PythonArg> args, int returns,
-        List<String> returnPaths, double timeOutSeconds, String stdout, String stderr, String workingDir) {
+        List<String> returnPaths, double timeOutSeconds, String stdout, String stderr, String workingDir,
+        List<String> sysPath) {
 
     public PythonTaskCall {
         args = List.copyOf(args);
         returnPaths = List.copyOf(returnPaths);
+        sysPath = sysPath == null ? List.of() : List.copyOf(sysPath);
+    }
+
+    /** A call without sys.path entries of its own. */
+    public PythonTaskCall(long id, String module, String function, List<PythonArg> args, int returns,
+            List<String> returnPaths, double timeOutSeconds, String stdout, String stderr, String workingDir) {
+        this(id, module, function, args, returns, returnPaths, timeOutSeconds, stdout, stderr, workingDir, List.of());
     }
 
     /** A call with no return files, time-out, redirections or working directory of its own. */
@@ -42,6 +51,10 @@ public record PythonTaskCall(long id, String module, String function, List<Pytho
         putIfSet(n, "stdout", stdout);
         putIfSet(n, "stderr", stderr);
         putIfSet(n, "cwd", workingDir);
+        if (!sysPath.isEmpty()) {
+            ArrayNode path = n.putArray("sys_path");
+            sysPath.forEach(path::add);
+        }
         return n;
     }
 

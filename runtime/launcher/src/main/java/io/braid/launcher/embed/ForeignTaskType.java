@@ -1,0 +1,31 @@
+package io.braid.launcher.embed;
+
+import io.braid.api.Direction;
+import io.braid.engine.task.TaskDefinition;
+
+import java.util.List;
+
+/**
+ * A task type a non-Java main program defined ({@link ForeignTasks#define}): the master's
+ * {@link TaskDefinition} (one FOREIGN implementation) and the declared parameters, which each
+ * call is checked against; the type's {@code returns} return values come after them.
+ */
+record ForeignTaskType(TaskDefinition definition, List<Param> params, int returns) {
+
+    /**
+     * What a parameter is: how its value is given, and whether the task reads it, writes it or both.
+     * A COLLECTION is a list of objects (depth 1), each by its own id, of any length per call.
+     */
+    enum Kind { VALUE, OBJECT, FILE, COLLECTION }
+
+    record Param(Direction direction, Kind kind) {
+        @Override
+        public String toString() {
+            return kind == Kind.FILE ? "FILE_" + direction : direction + " " + kind;
+        }
+    }
+
+    String label() {
+        return definition.label();
+    }
+}

@@ -1,0 +1,140 @@
+package io.braid.launcher.embed;
+
+import io.braid.api.Direction;
+import io.braid.api.OnFailure;
+import io.braid.comm.message.ForeignCall;
+import io.braid.engine.scheduling.ResourceRequest;
+import io.braid.engine.scheduling.learning.AutoBandwidth;
+import io.braid.engine.task.TaskDefinition;
+import io.braid.engine.task.TaskImplementation;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The task types of one embedded run, defined by the main program: each definition is checked
+ * whole (language, names, parameters, constraints) and becomes a {@link TaskDefinition} whose one
+ * implementation is the foreign function, so that the master analyses, schedules and retries
+ * its tasks as it does Java tasks. A bad definition is one {@link IllegalArgumentException} naming
+ * the task and the culprit, before any of its tasks exist.
+ */
+final class ForeignTaskTypes {
+    /** Constraint keys, as PyCOMPSs' {@code @constraint} spells them. */
+    static final Set<String> CONSTRAINTS = Set.of("computing_units", "memory_size", "processor_architecture",
+            "storage_bw", "storage_size");
+
+    private final List<ForeignTaskType> types = new ArrayList<>();
+
+    /** Defines a type and returns its id (0, 1, ... in definition order). See {@link ForeignTasks#define}. */
+    synchronized int define(String language, String module, String function, String location, String[] params,
+                            int returns, String[] constraints, boolean io, boolean priority, String onFailure,
+                            long timeOutMs) {
+        String label = (module == null ? "?" : module) + "." + (function == null ? "?" : function);
+        String where = "task " + label + ": ";
+        if (!ForeignCall.PYTHON.equals(language)) {
+            throw new IllegalArgumentException(where + (ForeignCall.C.equals(language)
+                    ? "language c: workers do not run C tasks yet (issue 26)"
+                    : "unknown language '" + language + "' (python)"));
+        }
+        if (module == null || module.isBlank() || function == null || function.isBlank()) {
+            throw new IllegalArgumentException(where + "the module and the function must be named");
+        }
+        if (returns < 0) {
+            throw new IllegalArgumentException(where + "returns = " + returns + " (0 or more)");
+        }
+        if (timeOutMs < 0) {
+            throw new IllegalArgumentException(where + "time-out " + timeOutMs + " ms (0: none, or more)");
+        }
+        List<ForeignTaskType.Param> declared = new ArrayList<>();
+        for (int i = 0; i < (params == null ? 0 : params.length); i++) {
+            declared.add(param(where + "parameter " + (i + 1) + " ", params[i], language));
+        }
+        Map<String, String> c = constraints(where, constraints);
+        OnFailure policy;
+        try {
+            policy = onFailure == null || onFailure.isBlank() ? OnFailure.RETRY
+                    : OnFailure.valueOf(onFailure.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + "onFailure '" + onFailure
+                    + "' (RETRY, FAIL, IGNORE, CANCEL_SUCCESSORS)");
+        }
+        ResourceRequest request;
+        AutoBandwidth auto;
+        try {
+            request = ResourceRequest.parse(c.get("computing_units"), c.get("memory_size"),
+                    c.get("processor_architecture"), c.get("storage_bw"), c.get("storage_size"), io);
+            auto = AutoBandwidth.parse(c.get("storage_bw"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + "constraint: " + e.getMessage());
+        }
+        ForeignCall call = new ForeignCall(language, module, function, location, returns);
+        List<String> kinds = declared.stream().map(ForeignTaskType.Param::toString).toList();
+        int id = types.size();
+        TaskDefinition def = new TaskDefinition(id, label, module, function, kinds, false, "void", request, priority, io,
+                auto, policy, timeOutMs, List.of(TaskImplementation.foreign(call, request)));
+        types.add(new ForeignTaskType(def, List.copyOf(declared), returns));
+        return id;
+    }
+
+    synchronized ForeignTaskType get(int id) {
+        if (id < 0 || id >= types.size()) {
+            throw new IllegalArgumentException("no task type " + id + " (" + types.size() + " defined)");
+        }
+        return types.get(id);
+    }
+
+    /** "IN VALUE", "INOUT OBJECT", "OUT FILE" (also FILE_IN, FILE_OUT, FILE_INOUT). */
+    private static ForeignTaskType.Param param(String where, String spec, String language) {
+        String s = spec == null ? "" : spec.strip().toUpperCase(Locale.ROOT);
+        if (s.startsWith("FILE_")) {
+            s = s.substring(5) + " FILE";
+        }
+        String[] words = s.split("\\s+");
+        Direction dir;
+        ForeignTaskType.Kind kind;
+        try {
+            if (words.length != 2) {
+                throw new IllegalArgumentException();
+            }
+            dir = Direction.valueOf(words[0]);
+            kind = ForeignTaskType.Kind.valueOf(words[1]);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + "'" + spec + "': expected a direction (IN, OUT, INOUT) and a"
+                    + " kind (VALUE, OBJECT, FILE, COLLECTION), e.g. 'INOUT OBJECT'");
+        }
+        if (dir != Direction.IN && dir != Direction.OUT && dir != Direction.INOUT) {
+            throw new IllegalArgumentException(where + "'" + spec + "': direction " + dir + " is not supported"
+                    + " for foreign tasks (IN, OUT, INOUT)");
+        }
+        if (kind == ForeignTaskType.Kind.VALUE && dir != Direction.IN) {
+            throw new IllegalArgumentException(where + "'" + spec + "': a VALUE is IN only (use an OBJECT)");
+        }
+        if (kind == ForeignTaskType.Kind.OBJECT && dir == Direction.OUT && ForeignCall.PYTHON.equals(language)) {
+            throw new IllegalArgumentException(where + "'" + spec + "': a Python task cannot rebind its argument;"
+                    + " give the value as a return, or pass the object INOUT");
+        }
+        if (kind == ForeignTaskType.Kind.COLLECTION && dir == Direction.OUT) {
+            throw new IllegalArgumentException(where + "'" + spec + "': a task changes the elements of a collection"
+                    + " in place: pass it INOUT");
+        }
+        return new ForeignTaskType.Param(dir, kind);
+    }
+
+    private static Map<String, String> constraints(String where, String[] entries) {
+        Map<String, String> out = new HashMap<>();
+        for (String e : entries == null ? new String[0] : entries) {
+            int eq = e == null ? -1 : e.indexOf('=');
+            String key = eq < 0 ? String.valueOf(e) : e.substring(0, eq).strip();
+            if (eq < 0 || !CONSTRAINTS.contains(key)) {
+                throw new IllegalArgumentException(where + "constraint '" + e + "': expected key=value with a key of "
+                        + new java.util.TreeSet<>(CONSTRAINTS));
+            }
+            out.put(key, e.substring(eq + 1).strip());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,107 @@
+package io.braid.launcher.embed;
+
+/**
+ * Tasks of a non-Java main program (Python, later C), called through JNI with simple types while
+ * an {@link EmbeddedRun} is on: define a task type, submit calls, wait on objects and files,
+ * delete them, task groups ({@link EmbeddedRun#barrier()} waits for every task). The calls go
+ * through the same analyser, scheduler and master as a Java main's: dependencies come from the
+ * object ids and file paths the calls name.
+ *
+ * <p>Objects are opaque bytes (pickles for Python), identified by ids the binding chooses: the
+ * main program gives an object's bytes the first time a task reads it and again whenever it
+ * holds a newer value, else null (the runtime's newest version). Neither the master nor the
+ * workers deserialise them. Every failure is an exception whose message is one line naming the
+ * task, the parameter or the object.
+ */
+public final class ForeignTasks {
+    private ForeignTasks() {
+    }
+
+    /**
+     * Defines a task type; returns its id for {@link #submit}.
+     *
+     * @param language    {@code python} ({@code c}: refused until workers run C tasks)
+     * @param module      the module ({@code pkg.mod}) the function is in
+     * @param function    the function ({@code f}, or {@code Class.method} for a static-like call)
+     * @param location    a directory put first on the workers' Python path to find the module; null for none
+     * @param params      one per parameter: a direction (IN, OUT, INOUT) and a kind (VALUE: bytes passed
+     *                    by value; OBJECT: bytes by object id; FILE: a path; COLLECTION: a list of objects,
+     *                    IN or INOUT), e.g. {@code "INOUT OBJECT"};
+     *                    {@code FILE_IN}, {@code FILE_OUT}, {@code FILE_INOUT} also read
+     * @param returns     how many values the function returns, each stored as an object
+     * @param constraints {@code key=value}: computing_units, memory_size, processor_architecture,
+     *                    storage_bw (a number, {@code auto} or {@code auto(min,max,delta)}), storage_size
+     * @param io          an I/O task ({@code @IO}: no computing units, the worker's I/O executors)
+     * @param priority    scheduled before tasks without
+     * @param onFailure   RETRY (null: the default), FAIL, IGNORE, CANCEL_SUCCESSORS
+     * @param timeOutMs   how long one run may take (0: no limit)
+     */
+    public static int define(String language, String module, String function, String location, String[] params,
+                             int returns, String[] constraints, boolean io, boolean priority, String onFailure,
+                             long timeOutMs) {
+        return EmbeddedRun.foreign().types().define(language, module, function, location, params, returns,
+                constraints, io, priority, onFailure, timeOutMs);
+    }
+
+    /**
+     * Submits a call of type {@code type}; returns its task id. Arrays are indexed by declared
+     * parameter (entries for other kinds are ignored; an array may be null when no parameter
+     * needs it): {@code objectIds} for OBJECT, {@code values} for VALUE (its bytes) and OBJECT
+     * (the main program's current bytes, or null), {@code files} for FILE. {@code returnIds}: the
+     * ids the return values get, one per declared return.
+     */
+    public static long submit(int type, long[] objectIds, byte[][] values, String[] files, long[] returnIds) {
+        return EmbeddedRun.foreign().submit(type, objectIds, values, files, returnIds, null, null);
+    }
+
+    /**
+     * {@link #submit(int, long[], byte[][], String[], long[])} with COLLECTION parameters:
+     * {@code elementIds[i]} the ids of collection parameter i's elements (objects), in order, and
+     * {@code elementValues[i]} their bytes as for an OBJECT (null entries, or a null list: the
+     * runtime's versions).
+     */
+    public static long submit(int type, long[] objectIds, byte[][] values, String[] files, long[] returnIds,
+                              long[][] elementIds, byte[][][] elementValues) {
+        return EmbeddedRun.foreign().submit(type, objectIds, values, files, returnIds, elementIds, elementValues);
+    }
+
+    /** Waits until the newest version of the object exists and returns its bytes. */
+    public static byte[] waitOn(long objectId) throws Exception {
+        return EmbeddedRun.foreign().waitOn(objectId);
+    }
+
+    /** Waits until the newest version of the file is at its path (which it returns, canonical): then open it. */
+    public static String waitOnFile(String path) throws Exception {
+        return EmbeddedRun.foreign().waitOnFile(path);
+    }
+
+    /** The main program is done with the object: the runtime forgets it once the tasks that use it have. */
+    public static void deleteObject(long objectId) {
+        EmbeddedRun.foreign().deleteObject(objectId);
+    }
+
+    /** Deletes the file at once (tasks already called with it read a private copy) and forgets it. */
+    public static void deleteFile(String path) throws Exception {
+        EmbeddedRun.foreign().deleteFile(path);
+    }
+
+    /** Tasks submitted from now on belong to the group (groups nest), until {@link #closeGroup}. */
+    public static void openGroup(String name) {
+        EmbeddedRun.foreign().openGroup(name);
+    }
+
+    /** Closes the group; {@code barrier}: waits for its tasks too. See {@link #barrierGroup}. */
+    public static String closeGroup(String name, boolean barrier) throws Exception {
+        return EmbeddedRun.foreign().closeGroup(name, barrier);
+    }
+
+    /** Waits for every task of the group; null, or the message that ended the group. */
+    public static String barrierGroup(String name) throws Exception {
+        return EmbeddedRun.foreign().barrierGroup(name);
+    }
+
+    /** Cancels the group's tasks that have not ended. */
+    public static void cancelGroup(String name) throws Exception {
+        EmbeddedRun.foreign().cancelGroup(name);
+    }
+}

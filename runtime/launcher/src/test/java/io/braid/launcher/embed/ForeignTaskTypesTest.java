@@ -1,0 +1,99 @@
+package io.braid.launcher.embed;
+
+import io.braid.api.OnFailure;
+import io.braid.engine.analysis.AccessMode;
+import io.braid.engine.task.SubmittedParam;
+import io.braid.engine.task.TaskDefinition;
+import io.braid.engine.task.TaskImplementation;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Foreign task definitions become the master's TaskDefinitions; a bad one is one line naming the task. */
+class ForeignTaskTypesTest {
+    private final ForeignTaskTypes types = new ForeignTaskTypes();
+
+    private int define(String language, String[] params, int returns, String[] constraints, boolean io,
+                       String onFailure) {
+        return types.define(language, "app.tasks", "work", "/app", params, returns, constraints, io, true, onFailure,
+                2500);
+    }
+
+    @Test
+    void aDefinitionCarriesItsFunctionConstraintsAndFailurePolicy() {
+        int id = define("python", new String[] {"IN VALUE", "INOUT OBJECT", "FILE_OUT"}, 2,
+                new String[] {"computing_units=2", "memory_size=1.5", "storage_bw=40"}, false, "ignore");
+        assertEquals(0, id);
+        ForeignTaskType t = types.get(id);
+        TaskDefinition d = t.definition();
+        assertEquals("app.tasks.work", d.label());
+        assertEquals(2, d.request().computingUnits());
+        assertTrue(d.priority());
+        assertEquals(OnFailure.IGNORE, d.onFailure());
+        assertEquals(2500, d.timeOutMs());
+        assertNull(d.autoStorageBW(), "a fixed bandwidth");
+        TaskImplementation impl = d.implementations().get(0);
+        assertEquals(TaskImplementation.Kind.FOREIGN, impl.kind());
+        assertEquals("python", impl.foreign().language());
+        assertEquals("/app", impl.foreign().location());
+        assertEquals(2, impl.foreign().returns());
+        assertEquals(List.of("IN VALUE", "INOUT OBJECT", "FILE_OUT"), d.paramTypes());
+        assertEquals(1, types.define("python", "m", "io_task", null, new String[0], 0,
+                new String[] {"storage_bw=auto(4,64,2)"}, true, false, null, 0));
+        assertEquals(0, types.get(1).definition().request().computingUnits(), "@IO: no computing units");
+        assertTrue(types.get(1).definition().io());
+        assertTrue(types.get(1).definition().autoStorageBW() != null, "storage_bw=auto(...) is learned");
+    }
+
+    @Test
+    void badDefinitionsAreOneLineNamingTheTask() {
+        assertEquals("task app.tasks.work: unknown language 'ruby' (python)",
+                assertThrows(IllegalArgumentException.class, () -> define("ruby", null, 0, null, false, null)).getMessage());
+        assertEquals("task app.tasks.work: language c: workers do not run C tasks yet (issue 26)",
+                assertThrows(IllegalArgumentException.class, () -> define("c", null, 0, null, false, null)).getMessage());
+        String p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", new String[] {"IN BLOB"}, 0, null, false, null)).getMessage();
+        assertTrue(p.startsWith("task app.tasks.work: parameter 1 'IN BLOB': expected a direction"), p);
+        p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", new String[] {"OUT OBJECT"}, 0, null, false, null)).getMessage();
+        assertTrue(p.contains("a Python task cannot rebind its argument"), p);
+        p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", new String[] {"IN VALUE", "OUT COLLECTION"}, 0, null, false, null)).getMessage();
+        assertTrue(p.startsWith("task app.tasks.work: parameter 2 'OUT COLLECTION': a task changes the elements"), p);
+        p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", null, 0, new String[] {"cores=2"}, false, null)).getMessage();
+        assertTrue(p.startsWith("task app.tasks.work: constraint 'cores=2': expected key=value"), p);
+        p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", null, 0, new String[] {"computing_units=many"}, false, null)).getMessage();
+        assertTrue(p.startsWith("task app.tasks.work: constraint: ") && p.contains("many"), p);
+        p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", null, 0, null, false, "sometimes")).getMessage();
+        assertTrue(p.startsWith("task app.tasks.work: onFailure 'sometimes'"), p);
+        assertThrows(IllegalArgumentException.class, () -> types.get(0), "nothing was defined");
+    }
+
+    @Test
+    void objectsGiveTheirBytesFirstThenWhenTheMainProgramHoldsANewerValue() {
+        ForeignObjects objects = new ForeignObjects();
+        String p = assertThrows(IllegalArgumentException.class,
+                () -> objects.param(7, AccessMode.R, null, "task t parameter 1")).getMessage();
+        assertEquals("task t parameter 1: object 7 has no value yet (its first use must give its bytes)", p);
+        byte[] v1 = {1};
+        SubmittedParam first = objects.param(7, AccessMode.RW, v1, "t");
+        assertArrayEquals(v1, first.snapshot());
+        assertFalse(first.mainWroteBefore(), "a datum's first value");
+        SubmittedParam runtimeVersion = objects.param(7, AccessMode.R, null, "t");
+        assertNull(runtimeVersion.snapshot(), "the version the last task wrote");
+        SubmittedParam mainValue = objects.param(7, AccessMode.R, new byte[] {2}, "t");
+        assertTrue(mainValue.mainWroteBefore(), "bytes given again: a new version of the main program's");
+        SubmittedParam ret = objects.param(8, AccessMode.W, null, "t return 1", "returns object#");
+        assertEquals("returns object#8", ret.display());
+    }
+}

@@ -1,0 +1,20 @@
+package io.braid.worker;
+
+import io.braid.comm.settings.Setting;
+import io.braid.comm.settings.SettingDefs;
+import io.braid.comm.settings.ValueType;
+
+/** The settings of the worker process (runtime/worker), declared once; docs/SETTINGS.md is printed from them. */
+public final class WorkerSettings {
+    public static final SettingDefs DEFS = new SettingDefs("runtime/worker",
+            "The worker process. Local workers inherit the master's environment.");
+
+    public static final Setting<String> PYTHON_INTERPRETER = DEFS.define(
+            Setting.property("braid.python.interpreter", ValueType.STRING).environment("BRAID_PYTHON")
+                    .valueName("COMMAND").defaultValue("python3")
+                    .doc("the interpreter of the worker's Python processes (a name on the PATH or a path, e.g. a "
+                            + "venv's bin/python); it needs Python 3.10 or later"));
+
+    private WorkerSettings() {
+    }
+}

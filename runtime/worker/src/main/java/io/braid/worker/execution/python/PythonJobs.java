@@ -1,0 +1,144 @@
+package io.braid.worker.execution.python;
+
+import io.braid.comm.message.ForeignCall;
+import io.braid.comm.message.JobParam;
+import io.braid.comm.message.RunTask;
+import io.braid.spi.TaskCancellation;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Runs the job of a Python task ({@link RunTask#foreign()} in language python) in the executor's
+ * Python process: its objects go as the opaque pickles the main program gave (never
+ * deserialised in Java), its files as the paths {@code TaskFiles} made, and what the function
+ * returns or updates comes back as pickles for the worker to store under the job's output
+ * versions.
+ */
+public final class PythonJobs {
+    /** pickle.dumps(None): what an OUT object starts as (a Python task cannot rebind its argument). */
+    private static final byte[] PICKLED_NONE = {(byte) 0x80, 0x04, 'N', '.'};
+
+    private final java.util.function.Supplier<PythonInvoker> start;
+    private PythonInvoker invoker;
+
+    /** {@code start} makes the invoker, on the first Python job (a worker that runs none starts nothing). */
+    public PythonJobs(java.util.function.Supplier<PythonInvoker> start) {
+        this.start = start;
+    }
+
+    /** The worker's invoker for Python tasks, run by {@code interpreter}, with its logs in {@code logDir}. */
+    public static PythonJobs forWorker(String interpreter, Path workingDir, Path logDir) {
+        return new PythonJobs(() -> new PythonInvoker(new PythonSettings(List.of(interpreter), List.of(),
+                List.of(BundledPythonPackage.extractTo(workingDir.resolve("python-package"))), logDir)));
+    }
+
+    private synchronized PythonInvoker invoker() {
+        if (invoker == null) {
+            invoker = start.get();
+        }
+        return invoker;
+    }
+
+    /** Stops the Python processes. */
+    public synchronized void close() {
+        if (invoker != null) {
+            invoker.close();
+        }
+    }
+
+    /**
+     * Runs the job. {@code values[i]} holds parameter i as the worker prepared it: a VALUE's text
+     * (Base64 bytes, or a collection's length), an OBJECT's bytes (null for an OBJECT that has no
+     * input version), a FILE's path. On return,
+     * {@code values[i]} holds the new bytes of every OBJECT the task writes, return slots included.
+     *
+     * @throws PythonTaskException      the function raised or ran past its time-out
+     * @throws PythonProcessDiedException the process ended before replying
+     */
+    public void run(RunTask job, Object[] values) throws IOException {
+        ForeignCall f = job.foreign();
+        List<JobParam> params = job.params();
+        int argCount = params.size() - f.returns();
+        List<PythonArg> args = new ArrayList<>(argCount);
+        List<int[]> argParams = new ArrayList<>(argCount); // per argument: its parameters (a collection's elements)
+        for (int i = 0; i < argCount; i++) {
+            JobParam p = params.get(i);
+            if (p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())) {
+                int n = Integer.parseInt(p.value());
+                int[] elements = new int[n];
+                List<PythonArg> items = new ArrayList<>(n);
+                String direction = "IN";
+                for (int k = 0; k < n; k++) {
+                    elements[k] = i + 1 + k;
+                    JobParam e = params.get(elements[k]);
+                    items.add(arg(e, values[elements[k]], f));
+                    direction = direction(e);
+                }
+                args.add(PythonArg.collection(direction, items));
+                argParams.add(elements);
+                i += n;
+            } else {
+                args.add(arg(p, values[i], f));
+                argParams.add(new int[] {i});
+            }
+        }
+        // No time_out for the process: the worker's own timer cancels the job, which kills the process
+        // (a task stuck in C code never returns to Python's alarm handler). A time_out in the
+        // module's own @task still applies there.
+        PythonTaskCall call = new PythonTaskCall(job.jobId(), f.module(), f.function(), args, f.returns(), List.of(),
+                0, null, null, null, f.location() == null ? List.of() : List.of(f.location()));
+        int executor = ExecutorSlot.current();
+        PythonInvoker python = invoker();
+        // A cancelled job (its group cancelled, its time-out passed) kills its process: the wait below then ends.
+        TaskCancellation cancellation = TaskCancellation.current();
+        if (cancellation != null) {
+            cancellation.onCancel(() -> python.cancel(executor));
+        }
+        PythonTaskResult r;
+        try {
+            r = python.run(executor, call);
+        } finally {
+            if (cancellation != null) {
+                cancellation.onCancel(null);
+            }
+        }
+        String task = f.module() + "." + f.function();
+        if (!r.ok()) {
+            throw new PythonTaskException(task, r);
+        }
+        for (PythonTaskResult.Updated u : r.updated()) {
+            int[] target = argParams.get(Integer.parseInt(u.arg()));
+            int element = u.item().isEmpty() ? 0 : u.item().get(0);
+            if (element >= target.length) {
+                throw new IllegalStateException("Python task " + task + " grew collection argument " + u.arg()
+                        + " to more than its " + target.length + " elements");
+            }
+            values[target[element]] = u.value().pickle();
+        }
+        if (r.returns().size() != f.returns()) {
+            throw new IllegalStateException("Python task " + task + " gave " + r.returns().size()
+                    + " values, " + f.returns() + " declared");
+        }
+        for (int k = 0; k < f.returns(); k++) {
+            values[argCount + k] = r.returns().get(k).pickle();
+        }
+    }
+
+    private static PythonArg arg(JobParam p, Object value, ForeignCall f) {
+        return switch (p.kind()) {
+            case VALUE -> PythonArg.value(Base64.getDecoder().decode((String) value), "IN");
+            case OBJECT -> PythonArg.value(value == null ? PICKLED_NONE : (byte[]) value, direction(p));
+            case FILE -> PythonArg.file((String) value, direction(p));
+            case STREAM -> throw new IllegalArgumentException("Python task " + f.module() + "." + f.function()
+                    + ": stream parameters are not passed to Python tasks yet");
+        };
+    }
+
+    private static String direction(JobParam p) {
+        return p.inData() == null ? "OUT" : p.outData() == null ? "IN" : "INOUT";
+    }
+}

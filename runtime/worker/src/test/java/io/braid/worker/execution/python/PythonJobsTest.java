@@ -1,0 +1,169 @@
+package io.braid.worker.execution.python;
+
+import io.braid.comm.message.ForeignCall;
+import io.braid.comm.message.JobParam;
+import io.braid.comm.message.RunTask;
+import io.braid.spi.TaskCancellation;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Jobs of Python tasks as the master sends them (a {@link RunTask} with a {@link ForeignCall}),
+ * run by {@link PythonJobs} as a worker builds it: the braid package copied from the worker's
+ * own class path, real python3 processes, objects passed and given back as pickles.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PythonJobsTest {
+    /** pickle.dumps(1, protocol=5), as Python writes a return value. */
+    private static final byte[] PICKLED_ONE = {(byte) 0x80, 5, 'K', 1, '.'};
+
+    @TempDir
+    Path tmp;
+    private PythonJobs jobs;
+    private Path app;
+
+    @BeforeEach
+    void start() throws Exception {
+        app = Files.createDirectories(tmp.resolve("app"));
+        Files.writeString(app.resolve("jobtasks.py"), String.join("\n",
+                "def grow(items, n, out):",
+                "    items.append(n)",
+                "    with open(out, 'w') as f:",
+                "        f.write(repr(items))",
+                "    return len(items)",
+                "def show(value, out):",
+                "    with open(out, 'w') as f:",
+                "        f.write(repr(value))",
+                "def tag_all(items, others):",
+                "    for i, item in enumerate(items):",
+                "        item.append(i)",
+                "    return sum(len(o) for o in others)",
+                "def fails(x):",
+                "    raise KeyError(x)",
+                "def hangs(started):",
+                "    import time",
+                "    open(started, 'w').close()",
+                "    time.sleep(600)",
+                ""));
+        jobs = PythonJobs.forWorker("python3", tmp.resolve("wd"), tmp.resolve("logs"));
+    }
+
+    @AfterEach
+    void stop() {
+        jobs.close();
+    }
+
+    @Test
+    void objectsGoAndComeBackAsPicklesAndReturnsFillTheLastParameters() throws Exception {
+        Path out = tmp.resolve("grow.txt");
+        Object[] values = {new byte[] {(byte) 0x80, 2, ']', '.'}, base64(0x80, 2, 'K', 5, '.'),
+                out.toString(), null};
+        jobs.run(job(1, "grow", 1, List.of(object("d1v1", "d1v2"), value(), fileOut(), object(null, "d3v1"))), values);
+        assertEquals("[5]", Files.readString(out));
+        assertArrayEquals(PICKLED_ONE, (byte[]) values[3], "the return value, as Python pickled it");
+        // The updated object is a pickle the next task reads.
+        Path shown = tmp.resolve("show.txt");
+        jobs.run(job(2, "show", 0, List.of(object("d1v2", null), fileOut())), new Object[] {values[0], shown.toString()});
+        assertEquals("[5]", Files.readString(shown));
+        assertTrue(Files.isRegularFile(tmp.resolve("wd/python-package/braid/worker/__main__.py")),
+                "the worker's copy of the braid package");
+    }
+
+    @Test
+    void aCollectionIsOneListArgumentAndItsElementsComeBackOneByOne() throws Exception {
+        byte[] emptyList = {(byte) 0x80, 2, ']', '.'};
+        // tag_all(items: INOUT collection of 2, others: IN collection of 3) -> returns 1
+        List<JobParam> params = List.of(header(2), object("d1v1", "d1v2"), object("d2v1", "d2v2"),
+                header(3), object("d3v1", null), object("d4v1", null), object("d5v1", null), object(null, "d6v1"));
+        Object[] values = {"2", emptyList, emptyList, "3", emptyList, emptyList, emptyList, null};
+        jobs.run(job(5, "tag_all", 1, params), values);
+        assertArrayEquals(new byte[] {(byte) 0x80, 5, 'K', 0, '.'}, (byte[]) values[7], "0 elements in the others");
+        Path shown = tmp.resolve("items.txt");
+        jobs.run(job(6, "show", 0, List.of(object("d2v2", null), fileOut())), new Object[] {values[2], shown.toString()});
+        assertEquals("[1]", Files.readString(shown), "the second element, tagged with its index");
+        assertEquals(emptyList, values[4], "IN elements are not given back");
+    }
+
+    @Test
+    void aPythonExceptionIsOneLineNamingTheFrameThenTheTraceback() {
+        PythonTaskException e = assertThrows(PythonTaskException.class, () -> jobs.run(job(3, "fails", 0,
+                List.of(value())), new Object[] {base64(0x80, 2, 'K', 9, '.')}));
+        String[] lines = e.getMessage().split("\n");
+        assertEquals("Python task jobtasks.fails raised KeyError: 9 (at " + app.resolve("jobtasks.py") + ":14 in fails)",
+                lines[0]);
+        assertTrue(e.getMessage().contains("Traceback (most recent call last)"), e.getMessage());
+        assertEquals(e.getMessage(), e.toString(), "no Java class name before the first line");
+    }
+
+    @Test
+    void aCancelledJobKillsItsProcess() throws Exception {
+        Path started = tmp.resolve("started");
+        TaskCancellation flag = new TaskCancellation();
+        Thread canceller = new Thread(() -> {
+            try {
+                while (!Files.exists(started)) { // the task is running (the class @Timeout bounds the wait)
+                    Thread.sleep(5);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                flag.cancel("its group was cancelled");
+            }
+        });
+        canceller.setDaemon(true);
+        TaskCancellation.bind(flag);
+        try {
+            canceller.start();
+            PythonProcessDiedException e = assertThrows(PythonProcessDiedException.class, () -> jobs.run(
+                    job(4, "hangs", 0, List.of(fileOut())), new Object[] {started.toString()}));
+            assertTrue(e.getMessage().contains("was killed (task cancelled)"), e.getMessage());
+        } finally {
+            TaskCancellation.bind(null);
+        }
+    }
+
+    private RunTask job(long id, String function, int returns, List<JobParam> params) {
+        return new RunTask(id, id, "jobtasks", function, List.of(), false, params, null, false, 1, 0, null,
+                new ForeignCall(ForeignCall.PYTHON, "jobtasks", function, app.toString(), returns));
+    }
+
+    private static JobParam object(String in, String out) {
+        return new JobParam(JobParam.Kind.OBJECT, "object", null, in, out, List.of(), null);
+    }
+
+    private static JobParam value() {
+        return new JobParam(JobParam.Kind.VALUE, "bytes", Base64.getEncoder().encodeToString(new byte[] {1}), null, null,
+                List.of(), null);
+    }
+
+    private static JobParam header(int n) {
+        return new JobParam(JobParam.Kind.VALUE, ForeignCall.COLLECTION_HEADER, String.valueOf(n), null, null, List.of(),
+                null);
+    }
+
+    private static String base64(int... bytes) {
+        byte[] b = new byte[bytes.length];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) bytes[i];
+        }
+        return Base64.getEncoder().encodeToString(b);
+    }
+
+    private static JobParam fileOut() {
+        return new JobParam(JobParam.Kind.FILE, "file", null, null, "d2v1", List.of(), "out.txt");
+    }
+}
