@@ -1,7 +1,6 @@
 package io.braid.launcher.embed;
 
 import io.braid.comm.auth.ConnectionSecurity;
-import io.braid.comm.settings.SettingSource;
 import io.braid.engine.Master;
 import io.braid.engine.core.MasterConfig;
 import io.braid.engine.deploy.LauncherChooser;
@@ -11,10 +10,10 @@ import io.braid.engine.monitor.ProgressLine;
 import io.braid.launcher.BraidRun;
 import io.braid.launcher.cds.ClassDataArchive;
 import io.braid.launcher.options.LauncherOptions;
+import io.braid.launcher.run.JavaAppRun;
 import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.streams.StreamHosting;
 import io.braid.launcher.streams.StreamingMode;
-import io.braid.streams.internals.settings.StreamSettings;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -115,7 +114,7 @@ public final class EmbeddedRun {
         for (var node : settings.cluster().nodes()) {
             launchers.choose(node); // a node no launcher can start is named now, before anything starts
         }
-        EmbeddedRun run = new EmbeddedRun(settings, hostOrAttachStreams(settings, masterHost));
+        EmbeddedRun run = new EmbeddedRun(settings, JavaAppRun.hostOrAttachStreams(settings, masterHost));
         Runtime.getRuntime().addShutdownHook(run.onSignal);
         if (settings.streaming() == StreamingMode.OBJECTS) {
             run.streams.prepareObjectStreams();
@@ -140,21 +139,6 @@ public final class EmbeddedRun {
         run.master.onWarning(line -> System.err.println("[braid] WARNING: " + line));
         run.foreign = new ForeignSession(run.master, run::await);
         return run;
-    }
-
-    /** The run's own stream server, or the one BRAID_STREAM_SERVER names (as braid-run does). */
-    private static StreamHosting hostOrAttachStreams(RunSettings settings, String masterHost) throws IOException {
-        String applicationId = "braid-" + settings.logDir().getFileName();
-        if (settings.streamServer() == null) {
-            return StreamHosting.start(settings.streaming(), settings.streamingBackend(), masterHost, applicationId);
-        }
-        try {
-            return StreamHosting.attach(settings.streamServer(),
-                    applicationId + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 16),
-                    StreamSettings.SECRET_FILE.get(SettingSource.systemEnvironment()));
-        } catch (IOException e) {
-            throw new IOException("BRAID_STREAM_SERVER=" + settings.streamServer() + ": " + e.getMessage(), e);
-        }
     }
 
     private void finish() throws Exception {

@@ -83,7 +83,7 @@ public final class JavaAppRun {
             }
         }
 
-        streams = hostOrAttachStreams(masterHost);
+        streams = hostOrAttachStreams(settings, masterHost);
         // A run stopped by a signal (Ctrl-C, SIGTERM, a batch system's time limit) still stops
         // the embedded broker, whose temporary data directory would otherwise stay.
         Thread onSignal = new Thread(this::closeStreamsBeforeHalt, "braid-signal-streams");
@@ -197,9 +197,10 @@ public final class JavaAppRun {
     /**
      * The run's own stream server, or the existing one named by BRAID_STREAM_SERVER. That server
      * outlives runs and may serve several, so the application id (whose readers share records)
-     * gets a random suffix: each run is an application of its own.
+     * gets a random suffix: each run is an application of its own. Also the embedded run's
+     * (libbraid), whose options are braid-run's.
      */
-    private StreamHosting hostOrAttachStreams(String masterHost) throws IOException {
+    public static StreamHosting hostOrAttachStreams(RunSettings settings, String masterHost) throws IOException {
         String applicationId = "braid-" + settings.logDir().getFileName();
         if (settings.streamServer() == null) {
             return StreamHosting.start(settings.streaming(), settings.streamingBackend(), masterHost, applicationId);
