@@ -30,7 +30,10 @@ import java.util.Map;
 
 /**
  * Payload of a frame: {@code byte tag} (see {@link MessageTypes}) + the Jackson Smile encoding of
- * the record. Smile with raw binary (not 7-bit, not base64) so byte[] fields cost their length.
+ * the record. Smile with raw binary (not 7-bit, not base64) so byte[] fields cost their length,
+ * and without back-references to field names already written: keeping the table of seen names
+ * cost a no-op task about 7% of its throughput (docs/performance/tasks.md, "Where a no-op task's
+ * time goes"), for a few bytes per message.
  * Unknown properties are ignored so that a record can gain fields without breaking older peers.
  *
  * <p>The mapper and the per-type readers and writers are immutable and shared by all channels.
@@ -38,7 +41,8 @@ import java.util.Map;
 public final class MessageCodec {
 
     private static final ObjectMapper MAPPER = SmileMapper.builder(
-                    SmileFactory.builder().disable(SmileGenerator.Feature.ENCODE_BINARY_AS_7BIT).build())
+                    SmileFactory.builder().disable(SmileGenerator.Feature.ENCODE_BINARY_AS_7BIT)
+                            .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES).build())
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS) // Shutdown has no fields
             .build();
