@@ -126,8 +126,17 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         quietLogging();
         installExitProcedures();
         boolean temp = dataDir == null;
-        Path dir = temp ? Files.createTempDirectory("braid-kafka-") : Files.createDirectories(dataDir);
+        Path dir;
+        if (temp) {
+            StaleBrokerDirs.clean(Path.of(System.getProperty("java.io.tmpdir")));
+            dir = Files.createTempDirectory(StaleBrokerDirs.PREFIX);
+        } else {
+            dir = Files.createDirectories(dataDir);
+        }
         try {
+            if (temp) {
+                StaleBrokerDirs.own(dir);
+            }
             Path logDir = dir.resolve("log");
             Path metaDir = dir.resolve("meta");
             int[] ports = freePorts(host);
