@@ -126,16 +126,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         quietLogging();
         installExitProcedures();
         boolean temp = dataDir == null;
-        Path dir;
-        if (temp) {
-            StaleBrokerDirs.clean(Path.of(System.getProperty("java.io.tmpdir")));
-            dir = Files.createTempDirectory(StaleBrokerDirs.PREFIX);
-        } else {
-            dir = Files.createDirectories(dataDir);
-        }
+        Path dir = temp ? Files.createTempDirectory(StaleBrokerDirs.PREFIX) : Files.createDirectories(dataDir);
         try {
             if (temp) {
-                StaleBrokerDirs.own(dir);
+                StaleBrokerDirs.own(dir); // first: a broker starting beside this one must not delete it
+                StaleBrokerDirs.clean(dir.getParent());
             }
             Path logDir = dir.resolve("log");
             Path metaDir = dir.resolve("meta");
