@@ -3,17 +3,12 @@ package io.braid.streams.internals.kafka;
 import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.internals.backend.Sharing;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -54,8 +49,8 @@ final class ReaderCore {
     static final long GIVE_BACK_MS = 2 * FETCH_AHEAD_MAX_GAP_MS;
     /** Longest single wait on the consumer: other events are looked at between two slices. */
     static final long SLICE_MS = 50;
-    /** Header of a given-back copy: the only share group whose readers take it. */
-    static final String ONLY_FOR_GROUP_HEADER = "braid.only-for-group";
+    /** See {@link GroupCopies#ONLY_FOR_GROUP_HEADER}. */
+    static final String ONLY_FOR_GROUP_HEADER = GroupCopies.ONLY_FOR_GROUP_HEADER;
 
     /** What the state machine needs from outside: consumers, the clock, the broker for give-backs. */
     interface Outside {
@@ -96,12 +91,8 @@ final class ReaderCore {
     /** The consumer of the current acquisition (null: none yet, or handed over). */
     private GroupConsumer consumer;
     private Acquisition acquisition;
-    /** AT_LEAST_ONCE: returned by the last poll, accepted by the next poll or close. */
-    private ConsumerRecords<byte[], byte[]> unacknowledged = ConsumerRecords.empty();
-    /** AT_LEAST_ONCE: acceptances marked on the consumer that its next fetch sends: it must not be replaced before. */
-    private boolean acceptancesUnsent;
-    /** AT_LEAST_ONCE: how many records those acceptances are (for the close's error if they cannot be sent). */
-    private int unsentCount;
+    /** AT_LEAST_ONCE: what the last poll returned, accepted by the next poll or close. */
+    private final PendingAcceptances pending = new PendingAcceptances();
 
     /**
      * Fetched ahead and not accepted yet: settled by the next event ({@link #settleFetched}), after
@@ -195,9 +186,9 @@ final class ReaderCore {
         fetchAhead.stop();
         settleFetched();
         if (mode == ConsumerMode.AT_LEAST_ONCE && consumer != null && acquisition == wanted()) {
-            acceptWithNextFetch();
+            pending.withNextFetch(consumer);
         } else {
-            acceptUnacknowledged();
+            pending.commitNow(consumer);
         }
     }
 
@@ -232,13 +223,13 @@ final class ReaderCore {
             }
             return List.of();
         }
-        acceptancesUnsent = false; // the fetch that returned records carried them
+        pending.fetchCarriedThem();
         if (mode == ConsumerMode.AT_LEAST_ONCE) {
-            unacknowledged = records;
+            pending.returned(records);
             lastHandOverNs = outside.nanoTime();
-            return values(records, Set.of()).mine();
+            return GroupCopies.take(records, group, Set.of()).mine();
         }
-        Taken taken = values(records, consumer.acceptAndCommit(records));
+        GroupCopies.Taken taken = GroupCopies.take(records, group, consumer.acceptAndCommit(records));
         accepted.addAndGet(taken.accepted());
         handedOverNow(taken.mine());
         return taken.mine();
@@ -277,9 +268,9 @@ final class ReaderCore {
             LOG.warn("closing reader of {} for {}: records fetched ahead not released (their lock expires): {}",
                     topic, group, e.toString());
         }
-        int inHand = unacknowledged.count() + (acceptancesUnsent ? unsentCount : 0);
+        int inHand = pending.inHand();
         try {
-            acceptUnacknowledged();
+            pending.commitNow(consumer);
         } catch (BackendException | KafkaException e) {
             failure = inHand == 0 ? null : new BackendException("Kafka backend: reader of stream " + streamId()
                     + " (group " + group + ") could not accept the " + inHand + " records its last poll returned ("
@@ -403,7 +394,7 @@ final class ReaderCore {
                 LOG.debug("reader of {} for {}: released {} records fetched ahead in bulk as readers joined", topic,
                         group, records.count());
             } else {
-                Taken taken = values(records, consumer.acceptAndCommit(records));
+                GroupCopies.Taken taken = GroupCopies.take(records, group, consumer.acceptAndCommit(records));
                 if (taken.skipped() > 0) {
                     countOutsidePolls(taken.skipped());
                 }
@@ -459,7 +450,7 @@ final class ReaderCore {
 
     /** Replaces the consumer now if it holds nothing and another is wanted (else the next poll or fetch ahead does). */
     private void switchIfIdle() {
-        if (closed || !unacknowledged.isEmpty() || acceptancesUnsent || !fetched.isEmpty()) {
+        if (closed || pending.holdsAny() || !fetched.isEmpty()) {
             return;
         }
         Acquisition w = wanted();
@@ -499,10 +490,7 @@ final class ReaderCore {
             GroupConsumer old = consumer;
             consumer = null;
             acquisition = null;
-            if (acceptancesUnsent || old.hasUnsentAcceptances()) {
-                acceptancesUnsent = false;
-                old.commitAccepted();
-            }
+            pending.consumerReplaced(old);
             old.close(Duration.ofMillis(KafkaObjectBackend.REQUEST_TIMEOUT_MS));
         }
         if (w == null) {
@@ -567,66 +555,9 @@ final class ReaderCore {
         outside.countRose(accepted.addAndGet(n));
     }
 
-    /**
-     * AT_LEAST_ONCE: accepts the records the last poll returned and commits now (before close, or
-     * before the consumer is replaced). The acknowledgement callback counts them.
-     */
-    private void acceptUnacknowledged() throws BackendException {
-        if (consumer == null
-                || (unacknowledged.isEmpty() && !acceptancesUnsent && !consumer.hasUnsentAcceptances())) {
-            return;
-        }
-        if (!unacknowledged.isEmpty()) {
-            consumer.acceptWithNextPoll(unacknowledged);
-        }
-        unacknowledged = ConsumerRecords.empty();
-        acceptancesUnsent = false;
-        consumer.commitAccepted();
-    }
-
-    /**
-     * AT_LEAST_ONCE: marks the records the last poll returned as accepted; the poll that follows
-     * sends that with its fetch instead of a commit of its own first (one round trip less before
-     * the next records). The acknowledgement callback counts them once the broker has answered.
-     */
-    private void acceptWithNextFetch() {
-        if (unacknowledged.isEmpty()) {
-            return;
-        }
-        consumer.acceptWithNextPoll(unacknowledged);
-        unsentCount = unacknowledged.count();
-        unacknowledged = ConsumerRecords.empty();
-        acceptancesUnsent = true;
-    }
-
     private void requireOpen() throws BackendException {
         if (closed) {
             throw new BackendException("Kafka backend: subscriber of " + topic + " is closed");
         }
-    }
-
-    /** What a reader got from a fetch: its values, and how many copies given back for another group it skipped. */
-    private record Taken(List<byte[]> mine, int skipped) {
-        /** Records whose acceptance the broker confirmed: this reader's and the skipped copies. */
-        int accepted() {
-            return mine.size() + skipped;
-        }
-    }
-
-    private Taken values(ConsumerRecords<byte[], byte[]> records, Set<TopicPartition> dropped) {
-        List<byte[]> out = new ArrayList<>(records.count());
-        int skipped = 0;
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            if (!dropped.isEmpty() && dropped.contains(new TopicPartition(r.topic(), r.partition()))) {
-                continue;
-            }
-            Header only = r.headers().lastHeader(ONLY_FOR_GROUP_HEADER);
-            if (only != null && !group.equals(new String(only.value(), StandardCharsets.UTF_8))) {
-                skipped++;
-            } else {
-                out.add(r.value());
-            }
-        }
-        return new Taken(out, skipped);
     }
 }
