@@ -42,8 +42,6 @@ final class GroupSubscriber implements ObjectSubscriber {
     static final long FETCH_AHEAD_MAX_GAP_MS = ReaderCore.FETCH_AHEAD_MAX_GAP_MS;
     /** See {@link ReaderCore#GIVE_BACK_MS}. */
     static final long GIVE_BACK_MS = ReaderCore.GIVE_BACK_MS;
-    /** See {@link ReaderCore#ONLY_FOR_GROUP_HEADER}. */
-    static final String ONLY_FOR_GROUP_HEADER = ReaderCore.ONLY_FOR_GROUP_HEADER;
 
     /** How often a waiting poll checks that the reader's thread still runs. */
     private static final long SLICE_CHECK_MS = 1_000;

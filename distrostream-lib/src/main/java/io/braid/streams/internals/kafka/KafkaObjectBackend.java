@@ -303,7 +303,7 @@ public final class KafkaObjectBackend implements ObjectBackend {
      * other groups accept and skip them) and waits until the broker has them.
      */
     void publishForGroup(String topic, String group, List<byte[]> values) throws BackendException {
-        List<Header> only = List.of(new RecordHeader(ReaderCore.ONLY_FOR_GROUP_HEADER,
+        List<Header> only = List.of(new RecordHeader(GroupCopies.ONLY_FOR_GROUP_HEADER,
                 group.getBytes(StandardCharsets.UTF_8)));
         List<Future<RecordMetadata>> sends = new ArrayList<>(values.size());
         try {

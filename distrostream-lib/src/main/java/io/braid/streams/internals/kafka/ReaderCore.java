@@ -49,8 +49,6 @@ final class ReaderCore {
     static final long GIVE_BACK_MS = 2 * FETCH_AHEAD_MAX_GAP_MS;
     /** Longest single wait on the consumer: other events are looked at between two slices. */
     static final long SLICE_MS = 50;
-    /** See {@link GroupCopies#ONLY_FOR_GROUP_HEADER}. */
-    static final String ONLY_FOR_GROUP_HEADER = GroupCopies.ONLY_FOR_GROUP_HEADER;
 
     /** What the state machine needs from outside: consumers, the clock, the broker for give-backs. */
     interface Outside {

@@ -184,7 +184,7 @@ class ReaderCoreTest {
                     broker.holders.set(i, this);
                     RecordHeaders headers = new RecordHeaders();
                     if (broker.onlyFor.get(i) != null) {
-                        headers.add(new RecordHeader(ReaderCore.ONLY_FOR_GROUP_HEADER,
+                        headers.add(new RecordHeader(GroupCopies.ONLY_FOR_GROUP_HEADER,
                                 broker.onlyFor.get(i).getBytes(StandardCharsets.UTF_8)));
                     }
                     got.add(new ConsumerRecord<>(PARTITION.topic(), PARTITION.partition(), i, 0L,
