@@ -36,14 +36,15 @@ public final class CTaskBench {
             }
             EmbeddedRun.barrier();
             double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-            long cpu0 = cpuNanos();
+            long[] cpu0 = cpuNanos();
             long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) {
                 ForeignTasks.submit(noop, null, null, null, null);
             }
             EmbeddedRun.barrier();
             long wall = System.nanoTime() - t0;
-            long cpu = cpuNanos() - cpu0;
+            long[] cpu1 = cpuNanos();
+            long[] cpu = {cpu1[0] - cpu0[0], cpu1[1] - cpu0[1], cpu1[2] - cpu0[2]};
             ForeignTasks.submit(add, null, new byte[][] {i32(0), i32(0)}, null, new long[] {1});
             ForeignTasks.waitOn(1);
             long c0 = System.nanoTime();
@@ -56,7 +57,10 @@ public final class CTaskBench {
                 throw new IllegalStateException("the chain ended at " + end + ", not " + links);
             }
             System.out.printf("RESULT c_noop_throughput %.0f tasks/s%n", n / (wall / 1e9));
-            System.out.printf("RESULT c_noop_cpu_per_task %.1f us%n", cpu / 1e3 / n);
+            System.out.printf("RESULT c_noop_cpu_per_task %.1f us (all processes)%n", (cpu[0] + cpu[1] + cpu[2]) / 1e3 / n);
+            System.out.printf("RESULT c_noop_cpu_master %.1f us (main program + master JVM)%n", cpu[0] / 1e3 / n);
+            System.out.printf("RESULT c_noop_cpu_worker %.1f us (worker JVM)%n", cpu[1] / 1e3 / n);
+            System.out.printf("RESULT c_noop_cpu_c %.1f us (braid-c-worker processes)%n", cpu[2] / 1e3 / n);
             System.out.printf("RESULT c_chain_link %.3f ms%n", chain / 1e6 / links);
             System.out.printf("RESULT load_average %.2f (at the start, %d cores)%n", load,
                     Runtime.getRuntime().availableProcessors());
@@ -65,20 +69,27 @@ public final class CTaskBench {
         }
     }
 
-    /** CPU time of this process and every descendant (the worker, braid-c-worker), from /proc. */
-    private static long cpuNanos() {
-        long ticks = 0;
+    /**
+     * CPU time of this process (the main program and the master), its descendants that are not
+     * braid-c-worker (the worker JVM) and the braid-c-worker processes, from /proc: [master, worker, c].
+     */
+    private static long[] cpuNanos() {
+        long[] ticks = new long[3];
         for (ProcessHandle p : (Iterable<ProcessHandle>) Stream.concat(Stream.of(ProcessHandle.current()),
                 ProcessHandle.current().descendants())::iterator) {
             try {
                 String stat = Files.readString(Path.of("/proc/" + p.pid() + "/stat"));
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime
+                int k = p.pid() == ProcessHandle.current().pid() ? 0 : stat.contains("(braid-c-worker)") ? 2 : 1;
+                ticks[k] += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime
             } catch (java.io.IOException e) {
                 // ended meanwhile
             }
         }
-        return ticks * 10_000_000L; // USER_HZ = 100
+        for (int k = 0; k < 3; k++) {
+            ticks[k] *= 10_000_000L; // USER_HZ = 100
+        }
+        return ticks;
     }
 
     private static byte[] i32(int v) {
