@@ -3,6 +3,7 @@ package io.braid.worker.execution.c;
 import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
+import io.braid.spi.TaskCancellation;
 import io.braid.worker.execution.taskprocess.ExecutorSlot;
 import io.braid.worker.execution.taskprocess.TaskProcessDiedException;
 import org.junit.jupiter.api.AfterEach;
@@ -146,6 +147,39 @@ class CJobsTest {
         jobs.run(job(2, "add", 1, List.of(value(), value(), returned())), values);
         assertArrayEquals(i32(42), (byte[]) values[2]);
         assertNotEquals(first, jobs.pid(ExecutorSlot.current(), library.toString()));
+    }
+
+    @Test
+    void aCancelledJobKillsItsProcess() throws Exception {
+        // increment(inout File) opening a FIFO no one writes: the task blocks in C until it is cancelled.
+        Path fifo = tmp.resolve("fifo");
+        exec("mkfifo", fifo.toString());
+        int executor = ExecutorSlot.current();
+        TaskCancellation flag = new TaskCancellation();
+        Thread canceller = new Thread(() -> {
+            try {
+                while (jobs.pid(executor, library.toString()) < 0) { // started (the class @Timeout bounds the wait)
+                    Thread.sleep(5);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                flag.cancel("its group was cancelled");
+            }
+        });
+        canceller.setDaemon(true);
+        TaskCancellation.bind(flag);
+        try {
+            canceller.start();
+            TaskProcessDiedException e = assertThrows(TaskProcessDiedException.class, () -> jobs.run(job(1, "increment",
+                    0, List.of(new JobParam(JobParam.Kind.FILE, "file", null, "d1v1", "d1v2", List.of(), "fifo"))),
+                    new Object[] {fifo.toString()}));
+            assertTrue(e.getMessage().startsWith("C task Tasks.increment: the C process ")
+                    && e.getMessage().contains(" was killed (task cancelled)"), e.getMessage());
+        } finally {
+            TaskCancellation.bind(null);
+        }
+        assertEquals(-1, jobs.pid(executor, library.toString()), "the killed process is dropped");
     }
 
     private static boolean dead(Path stat) {
