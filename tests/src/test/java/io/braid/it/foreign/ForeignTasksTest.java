@@ -206,9 +206,11 @@ class ForeignTasksTest {
         String options = String.join(" ", cluster.options()) + " --base_log_dir=" + dir.resolve("logs");
         String classes = Path.of(ForeignDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         Path stderr = dir.resolve("driver.err");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", Repo.root().resolve("runtime/dist/target/braid.jar") + File.pathSeparator + classes,
-                ForeignDriver.class.getName(), scenario, dir.toString(), app.toString(), options)
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(CForeignTasksTest.masterJvmOptions()); // as libbraid starts the main program's JVM
+        command.addAll(List.of("-cp", Repo.root().resolve("runtime/dist/target/braid.jar") + File.pathSeparator + classes,
+                ForeignDriver.class.getName(), scenario, dir.toString(), app.toString(), options));
+        Process p = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("driver.out").toFile()).redirectError(stderr.toFile()).start();
         if (!p.waitFor(300, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
