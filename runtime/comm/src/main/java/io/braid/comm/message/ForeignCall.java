@@ -13,10 +13,12 @@ package io.braid.comm.message;
  * length n, followed by its n elements (OBJECT parameters). The last {@code returns} parameters are the task's return values: OBJECT
  * parameters written only ({@code outData} set), which the function's results are stored under.
  *
- * @param language  {@code python} (the only one workers run so far; {@code c} is coming, issue 26)
- * @param module    the Python module ({@code pkg.mod}) or the C library
- * @param function  the function ({@code f} or {@code Class.method}) or C symbol
- * @param location  a directory the module is found in (put first on the Python path), null for none
+ * @param language  {@code python} or {@code c} (run by braid-c-worker processes; values are the C worker
+ *                  protocol's VALUE encodings)
+ * @param module    the Python module ({@code pkg.mod}) or the C task's IDL interface
+ * @param function  the function ({@code f} or {@code Class.method}) or C task function
+ * @param location  Python: a directory the module is found in (put first on the Python path), null for none;
+ *                  C: the worker library's absolute path (libAPP-worker.so)
  * @param returns   how many values the function returns (0: none)
  */
 public record ForeignCall(String language, String module, String function, String location, int returns) {
