@@ -18,6 +18,7 @@ import io.braid.worker.data.InputResolver;
 import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.ExecutionManager;
 import io.braid.worker.execution.ForeignInvoker;
+import io.braid.worker.execution.cfunction.CFunctionInvoker;
 import io.braid.worker.execution.JavaInvoker;
 import io.braid.worker.execution.JobOutputRouter;
 import io.braid.worker.execution.JobRunner;
@@ -68,9 +69,10 @@ public final class WorkerMain {
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
                 opts.jobsDir());
+        CFunctionInvoker cFunctions = CFunctionInvoker.forWorker(opts.jobsDir());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
                 new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ForeignInvoker(python),
-                new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));
+                cFunctions, new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
         ExecutionManager[] execution = new ExecutionManager[1];
@@ -102,6 +104,7 @@ public final class WorkerMain {
         LOG.info("worker {} stopping", opts.node());
         execution[0].shutdown();
         python.close();
+        cFunctions.close();
         closeStreams();
         fetcher.close();
         dataServer.close();

@@ -1,0 +1,60 @@
+package cfunctions;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Calls C functions as tasks. {@code Main <scenario> <data dir> [n]}: "values" (every kind of
+ * parameter and return), "crash", "missingSymbol", "missingLibrary", "noops" (n no-op tasks).
+ */
+public class Main {
+    public static void main(String[] args) throws Exception {
+        Path data = Path.of(args[1]);
+        Files.createDirectories(data);
+        switch (args[0]) {
+            case "values" -> values(data);
+            case "crash" -> System.out.println("[LOG] crash=" + CLib.crash(data.resolve("attempts").toString()));
+            case "missingSymbol" -> System.out.println("[LOG] missing=" + CLib.missingSymbol(1));
+            case "missingLibrary" -> System.out.println("[LOG] missing=" + CLib.missingLibrary(1));
+            case "noops" -> noops(Integer.parseInt(args[2]));
+            default -> throw new IllegalArgumentException("unknown scenario " + args[0]);
+        }
+    }
+
+    private static void values(Path data) throws Exception {
+        System.out.println("[LOG] cos=" + CLib.cos(0.5));
+        System.out.println("[LOG] pow=" + CLib.pow(2.0, 10.0));
+        System.out.println("[LOG] mix=" + CLib.mix(0.25, 0.5f, 1L << 40, -7, (short) 300, (byte) -2, 'A', true));
+        System.out.println("[LOG] positive=" + CLib.isPositive(5) + "," + CLib.isPositive(-5));
+        System.out.println("[LOG] upper=" + CLib.upper('q'));
+
+        byte[] in = {1, 2, 3, (byte) 250};
+        System.out.println("[LOG] sum=" + CLib.sumBytes(in, in.length));
+        byte[] out = new byte[5];
+        CLib.fillBytes(out, out.length, (byte) 10);
+        System.out.println("[LOG] filled=" + Arrays.toString(out));
+        byte[] inout = {1, 2, 3, 4, 5, 6};
+        int n = CLib.reverseBytes(inout, inout.length);
+        System.out.println("[LOG] reversed=" + n + " " + Arrays.toString(inout));
+        // a chain: the task reads what the previous one wrote, not the main program's bytes
+        CLib.reverseBytes(inout, inout.length);
+        System.out.println("[LOG] sumAfterChain=" + CLib.sumBytes(inout, 3));
+
+        System.out.println("[LOG] utf8=" + CLib.utf8Length("héllo wörld") + "," + CLib.utf8Length(null));
+
+        String file = data.resolve("written.txt").toString();
+        System.out.println("[LOG] wrote=" + CLib.writeText(file, "line from C", 3));
+        System.out.println("[LOG] lines=" + CLib.countLines(file));
+        System.out.println("[LOG] content=" + String.join("|", Files.readAllLines(Path.of(file))));
+    }
+
+    private static void noops(int n) {
+        long t0 = System.nanoTime();
+        for (int k = 0; k < n; k++) {
+            CLib.noop();
+        }
+        io.braid.api.Braid.barrier();
+        System.out.println("[LOG] noops=" + n + " ms=" + (System.nanoTime() - t0) / 1_000_000);
+    }
+}
