@@ -87,3 +87,13 @@ int32_t crash(const char *attempts_path) {
     volatile int *nowhere = NULL;
     return *nowhere;
 }
+
+/* Records the attempt, then aborts (SIGABRT, which the host JVM does not catch). */
+int32_t abort_now(const char *attempts_path) {
+    FILE *f = fopen(attempts_path, "a");
+    if (f != NULL) {
+        fputs("attempt\n", f);
+        fclose(f);
+    }
+    abort();
+}

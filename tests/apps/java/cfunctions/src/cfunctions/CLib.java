@@ -25,6 +25,7 @@ final class CLib {
     static int writeText(String path, String text, int times) { throw notATask(); }
     static int countLines(String path) { throw notATask(); }
     static int crash(String attemptsPath) { throw notATask(); }
+    static int abortNow(String attemptsPath) { throw notATask(); }
     static int missingSymbol(int x) { throw notATask(); }
     static int missingLibrary(int x) { throw notATask(); }
 }

@@ -6,7 +6,8 @@ import java.util.Arrays;
 
 /**
  * Calls C functions as tasks. {@code Main <scenario> <data dir> [n]}: "values" (every kind of
- * parameter and return), "crash", "missingSymbol", "missingLibrary", "noops" (n no-op tasks).
+ * parameter and return), "crash", "abort", "missingSymbol", "missingLibrary", "noops" (n no-op C
+ * function tasks), "javanoops" (n no-op Java tasks).
  */
 public class Main {
     public static void main(String[] args) throws Exception {
@@ -15,9 +16,11 @@ public class Main {
         switch (args[0]) {
             case "values" -> values(data);
             case "crash" -> System.out.println("[LOG] crash=" + CLib.crash(data.resolve("attempts").toString()));
+            case "abort" -> System.out.println("[LOG] abort=" + CLib.abortNow(data.resolve("attempts").toString()));
             case "missingSymbol" -> System.out.println("[LOG] missing=" + CLib.missingSymbol(1));
             case "missingLibrary" -> System.out.println("[LOG] missing=" + CLib.missingLibrary(1));
-            case "noops" -> noops(Integer.parseInt(args[2]));
+            case "noops" -> noops(Integer.parseInt(args[2]), false);
+            case "javanoops" -> noops(Integer.parseInt(args[2]), true);
             default -> throw new IllegalArgumentException("unknown scenario " + args[0]);
         }
     }
@@ -49,10 +52,14 @@ public class Main {
         System.out.println("[LOG] content=" + String.join("|", Files.readAllLines(Path.of(file))));
     }
 
-    private static void noops(int n) {
+    private static void noops(int n, boolean java) {
         long t0 = System.nanoTime();
         for (int k = 0; k < n; k++) {
-            CLib.noop();
+            if (java) {
+                JavaTasks.javaNoop();
+            } else {
+                CLib.noop();
+            }
         }
         io.braid.api.Braid.barrier();
         System.out.println("[LOG] noops=" + n + " ms=" + (System.nanoTime() - t0) / 1_000_000);

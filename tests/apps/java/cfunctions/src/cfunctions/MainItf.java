@@ -2,6 +2,7 @@ package cfunctions;
 
 import io.braid.api.CFunction;
 import io.braid.api.Direction;
+import io.braid.api.Method;
 import io.braid.api.Parameter;
 import io.braid.api.Type;
 
@@ -46,6 +47,13 @@ public interface MainItf {
 
     @CFunction(library = "${CLIB}", symbol = "crash")
     int crash(String attemptsPath);
+
+    @CFunction(library = "${CLIB}", symbol = "abort_now")
+    int abortNow(String attemptsPath);
+
+    /** A Java no-op task, to compare a C function task's cost with (tests/bench/cfunction). */
+    @Method(declaringClass = "cfunctions.JavaTasks")
+    void javaNoop();
 
     @CFunction(library = "${CLIB}", symbol = "no_such_function")
     int missingSymbol(int x);

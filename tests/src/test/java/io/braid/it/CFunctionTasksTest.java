@@ -74,9 +74,21 @@ class CFunctionTasksTest extends ItBase {
         assertEquals(List.of("attempt", "attempt"), Files.readAllLines(tmp.resolve("data").resolve("attempts")),
                 r::describe);
         String line = r.stderrLines().stream().filter(l -> l.contains("failed on")).findFirst().orElse("");
-        assertTrue(line.contains("crash") && line.contains("after 2 attempts") && line.contains("SIGSEGV")
+        assertTrue(line.contains("crash") && line.contains("after 2 attempts") && line.contains("SIGSEGV in crash+")
                 && line.contains("C function crash of "), () -> "one line with the task and the signal\n" + r.describe());
         assertTrue(r.stdoutLines().stream().noneMatch(l -> l.startsWith("[LOG] crash=")), r::describe);
+    }
+
+    @Test
+    void anAbortFailsTheTaskLikeASegfault() throws IOException {
+        RunResult r = run("abort").run();
+
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertEquals(List.of("attempt", "attempt"), Files.readAllLines(tmp.resolve("data").resolve("attempts")),
+                r::describe);
+        String line = r.stderrLines().stream().filter(l -> l.contains("failed on")).findFirst().orElse("");
+        assertTrue(line.contains("abortNow") && line.contains("after 2 attempts") && line.contains("SIGABRT"),
+                () -> "one line with the task and the signal\n" + r.describe());
     }
 
     @Test

@@ -46,7 +46,7 @@ public final class CFunctionInvoker implements AutoCloseable {
      * carries JNA), with the logs of what C functions print in {@code logDir}.
      */
     public static CFunctionInvoker forWorker(Path logDir) {
-        return new CFunctionInvoker(hostCommand(), logDir, System.getenv());
+        return new CFunctionInvoker(hostCommand(logDir), logDir, System.getenv());
     }
 
     /**
@@ -54,12 +54,14 @@ public final class CFunctionInvoker implements AutoCloseable {
      * and the serial collector are enough; the worker's class-data archive (same class path) is
      * mapped when it has one.
      */
-    static List<String> hostCommand() {
+    static List<String> hostCommand(Path logDir) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-Xss1m");
+        // A crash report goes beside the host's log, not into the worker's working directory.
+        cmd.add("-XX:ErrorFile=" + logDir.resolve("native-host-hs_err_pid%p.log"));
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (a.startsWith("-XX:SharedArchiveFile=") || a.startsWith("-Xshare:")) {
                 cmd.add(a);

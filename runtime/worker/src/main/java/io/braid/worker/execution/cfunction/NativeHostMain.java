@@ -148,24 +148,29 @@ public final class NativeHostMain {
             try {
                 lib = NativeLibrary.getInstance(library);
             } catch (UnsatisfiedLinkError e) {
-                throw new UnsatisfiedLinkError("cannot load library " + library + ": " + firstLine(e.getMessage()));
+                throw new UnsatisfiedLinkError("cannot load library " + library + ": " + loaderError(e.getMessage()));
             }
             try {
                 f = lib.getFunction(symbol);
             } catch (UnsatisfiedLinkError e) {
-                throw new UnsatisfiedLinkError("library " + library + " (" + lib.getFile() + ") has no symbol "
-                        + symbol);
+                String file = lib.getFile() == null ? library : lib.getFile().toString();
+                throw new UnsatisfiedLinkError("library " + library + (file.equals(library) ? "" : " (" + file + ")")
+                        + " has no symbol " + symbol);
             }
             functions.put(key, f);
         }
         return f;
     }
 
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "";
+    /**
+     * The dynamic loader's own words from JNA's message ("Unable to load library 'x':" then one
+     * line per place it tried, dlopen's error first), on one line.
+     */
+    private static String loaderError(String message) {
+        if (message == null) {
+            return "unknown error";
         }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        String[] lines = message.split("\n");
+        return lines.length > 1 && !lines[1].isBlank() ? lines[1].strip() : lines[0].strip();
     }
 }

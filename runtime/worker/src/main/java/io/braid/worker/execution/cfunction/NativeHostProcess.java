@@ -20,13 +20,15 @@ import java.util.concurrent.TimeUnit;
  * file, whose tail goes into the report of a crash.
  */
 final class NativeHostProcess implements AutoCloseable {
-    private static final int STDERR_TAIL_BYTES = 1000;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NativeHostProcess.class);
+    private static final int STDERR_TAIL_BYTES = 4000;
 
     private final Process process;
     private final DataOutputStream requests;
     private final DataInputStream replies;
     private final Path stderrLog;
     private volatile boolean killed;
+    private long calls;
 
     private NativeHostProcess(Process process, Path stderrLog) {
         this.process = process;
@@ -73,6 +75,7 @@ final class NativeHostProcess implements AutoCloseable {
     /** Makes one call; a host that ends before answering is a {@link CFunctionCrashedException}. */
     HostReply call(HostCall call, String what) throws IOException {
         byte[] reply;
+        calls++;
         try {
             HostFrames.write(requests, call.encode());
             reply = HostFrames.read(replies);
@@ -101,13 +104,23 @@ final class NativeHostProcess implements AutoCloseable {
             process.destroyForcibly();
             exit = -1;
         }
-        // The JVM reports a death by signal N as exit value 128+N. A JVM's own crash handler turns a
-        // SIGSEGV in native code into abort() (SIGABRT, 134) after writing hs_err: its log tells which.
-        String status = killed ? "was killed (task cancelled)"
-                : exit > 128 ? "was killed by signal " + (exit - 128) + " (" + Signals.name(exit - 128) + ")"
-                : "exited with " + exit;
-        return new CFunctionCrashedException(what + " crashed the native task host: process " + process.pid() + " "
-                + status + "; its stderr ends with: " + tail());
+        if (killed) {
+            return new CFunctionCrashedException(what + ": the native task host " + process.pid()
+                    + " was killed (task cancelled)");
+        }
+        String tail = tail();
+        JvmCrashReport report = JvmCrashReport.find(tail);
+        if (report != null) {
+            // The host JVM's own handler catches SIGSEGV, SIGBUS, SIGFPE, SIGILL in native code,
+            // writes its report and aborts: the signal and the frame are in the report, not the exit value.
+            return new CFunctionCrashedException(what + " crashed the native task host " + process.pid() + ": "
+                    + report.signal() + (report.frame() == null ? "" : " in " + report.frame())
+                    + (report.file() == null ? "" : " (report: " + report.file() + ")"));
+        }
+        // The JVM reports a death by signal N as exit value 128+N.
+        String status = exit > 128 ? "was killed by " + Signals.name(exit - 128) : "exited with " + exit;
+        return new CFunctionCrashedException(what + " crashed the native task host " + process.pid() + ": it "
+                + status + "; its stderr ends with: " + tail.replace('\n', '|'));
     }
 
     private String tail() {
@@ -116,7 +129,7 @@ final class NativeHostProcess implements AutoCloseable {
             byte[] bytes = new byte[(int) (f.length() - start)];
             f.seek(start);
             f.readFully(bytes);
-            String text = new String(bytes, StandardCharsets.UTF_8).strip().replace('\n', '|');
+            String text = new String(bytes, StandardCharsets.UTF_8).strip();
             return text.isEmpty() ? "(nothing)" : text;
         } catch (IOException e) {
             return "(unreadable: " + e.getMessage() + ")";
@@ -126,6 +139,9 @@ final class NativeHostProcess implements AutoCloseable {
     /** Ends the host: its input closes, so it exits; killed if it has not within a few seconds. */
     @Override
     public void close() {
+        // Its CPU time over its calls: the cost of a C function task on the host's side (tests/bench/cfunction).
+        process.info().totalCpuDuration().ifPresent(cpu -> LOG.info("native task host {}: {} calls, {} ms of CPU",
+                process.pid(), calls, cpu.toMillis()));
         try {
             requests.close();
         } catch (IOException e) {
