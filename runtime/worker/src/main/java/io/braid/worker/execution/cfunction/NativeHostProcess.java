@@ -120,7 +120,7 @@ final class NativeHostProcess implements AutoCloseable {
         // The JVM reports a death by signal N as exit value 128+N.
         String status = exit > 128 ? "was killed by " + Signals.name(exit - 128) : "exited with " + exit;
         return new CFunctionCrashedException(what + " crashed the native task host " + process.pid() + ": it "
-                + status + "; its stderr ends with: " + tail.replace('\n', '|'));
+                + status + (tail.isEmpty() ? "" : "; its stderr ends with: " + tail.replace('\n', '|')));
     }
 
     private String tail() {
@@ -129,8 +129,7 @@ final class NativeHostProcess implements AutoCloseable {
             byte[] bytes = new byte[(int) (f.length() - start)];
             f.seek(start);
             f.readFully(bytes);
-            String text = new String(bytes, StandardCharsets.UTF_8).strip();
-            return text.isEmpty() ? "(nothing)" : text;
+            return new String(bytes, StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
             return "(unreadable: " + e.getMessage() + ")";
         }
