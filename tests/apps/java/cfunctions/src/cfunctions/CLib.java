@@ -21,6 +21,8 @@ final class CLib {
     static long sumBytes(byte[] buf, int n) { throw notATask(); }
     static void fillBytes(byte[] buf, int n, byte start) { throw notATask(); }
     static int reverseBytes(byte[] buf, int n) { throw notATask(); }
+    static int reverseBuffer(java.nio.ByteBuffer buf, int n) { throw notATask(); }
+    static long sumBuffer(java.nio.ByteBuffer buf, int n) { throw notATask(); }
     static int utf8Length(String s) { throw notATask(); }
     static int writeText(String path, String text, int times) { throw notATask(); }
     static int countLines(String path) { throw notATask(); }

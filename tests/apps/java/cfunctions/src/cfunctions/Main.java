@@ -1,5 +1,6 @@
 package cfunctions;
 
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -43,6 +44,15 @@ public class Main {
         // a chain: the task reads what the previous one wrote, not the main program's bytes
         CLib.reverseBytes(inout, inout.length);
         System.out.println("[LOG] sumAfterChain=" + CLib.sumBytes(inout, 3));
+
+        // a ByteBuffer: the function gets its remaining bytes (position 2 to limit 6)
+        ByteBuffer bb = ByteBuffer.allocate(8);
+        bb.put(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}).position(2).limit(6);
+        int m = CLib.reverseBuffer(bb, bb.remaining());
+        System.out.println("[LOG] buffer=" + m + " " + Arrays.toString(bb.array()) + " position=" + bb.position()
+                + " limit=" + bb.limit());
+        ByteBuffer direct = ByteBuffer.allocateDirect(3).put(new byte[] {1, 2, 3}).flip();
+        System.out.println("[LOG] sumDirect=" + CLib.sumBuffer(direct, 3));
 
         System.out.println("[LOG] utf8=" + CLib.utf8Length("héllo wörld") + "," + CLib.utf8Length(null));
 

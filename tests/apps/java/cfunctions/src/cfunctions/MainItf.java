@@ -5,6 +5,7 @@ import io.braid.api.Direction;
 import io.braid.api.Method;
 import io.braid.api.Parameter;
 import io.braid.api.Type;
+import java.nio.ByteBuffer;
 
 /** C functions as tasks: libm's, and the test's own library (c/ctasks.c, built into ${CLIB}). */
 public interface MainItf {
@@ -35,6 +36,12 @@ public interface MainItf {
 
     @CFunction(library = "${CLIB}", symbol = "reverse_bytes")
     int reverseBytes(@Parameter(direction = Direction.INOUT) byte[] buf, int n);
+
+    @CFunction(library = "${CLIB}", symbol = "reverse_bytes")
+    int reverseBuffer(@Parameter(direction = Direction.INOUT) ByteBuffer buf, int n);
+
+    @CFunction(library = "${CLIB}", symbol = "sum_bytes")
+    long sumBuffer(ByteBuffer buf, int n);
 
     @CFunction(library = "${CLIB}", symbol = "utf8_length")
     int utf8Length(String s);

@@ -55,6 +55,9 @@ class CFunctionTasksTest extends ItBase {
         assertEquals("[10, 11, 12, 13, 14]", r.value("[LOG] filled="), () -> "an OUT buffer\n" + r.describe());
         assertEquals("6 [6, 5, 4, 3, 2, 1]", r.value("[LOG] reversed="), () -> "an INOUT buffer\n" + r.describe());
         assertEquals("6", r.value("[LOG] sumAfterChain="), () -> "the version the last task wrote\n" + r.describe());
+        assertEquals("4 [1, 2, 6, 5, 4, 3, 7, 8] position=2 limit=6", r.value("[LOG] buffer="),
+                () -> "an INOUT ByteBuffer's remaining bytes, written in place\n" + r.describe());
+        assertEquals("6", r.value("[LOG] sumDirect="), () -> "a direct ByteBuffer IN\n" + r.describe());
         assertEquals("13,-1", r.value("[LOG] utf8="), () -> "UTF-8 bytes; null is NULL\n" + r.describe());
         assertEquals("3", r.value("[LOG] wrote="), r::describe);
         assertEquals("3", r.value("[LOG] lines="), () -> "a FILE IN the C function reads\n" + r.describe());

@@ -5,6 +5,7 @@ import io.braid.api.Constraints;
 import io.braid.api.Direction;
 import io.braid.api.Type;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -43,9 +44,9 @@ final class CFunctionImplementations {
 
     /**
      * Checks the parameters and return of a task with C function implementations and gives its
-     * parameters as the runtime handles them: an OUT {@code byte[]} is INOUT, because the worker
-     * must know the buffer's length and only the main program's array tells it (the function sees
-     * the array's current bytes and overwrites them).
+     * parameters as the runtime handles them: an OUT {@code byte[]} or {@code ByteBuffer} is INOUT,
+     * because the worker must know the buffer's length and only the main program's buffer tells it
+     * (the function sees its current bytes and overwrites them).
      */
     static List<TaskParam> checkSignature(String where, Class<?> returnType, List<TaskParam> params) {
         if (returnType != void.class && !BASIC.contains(returnType)) {
@@ -61,19 +62,19 @@ final class CFunctionImplementations {
                 out.add(p);
             } else if (BASIC.contains(t) || t == String.class) {
                 out.add(p); // by value: TaskParams already refuses a direction other than IN
-            } else if (t == byte[].class && p.type() == Type.OBJECT) {
+            } else if ((t == byte[].class || t == ByteBuffer.class) && p.type() == Type.OBJECT) {
                 if (p.direction() == Direction.OUT) {
                     out.add(new TaskParam(p.type(), Direction.INOUT, t, p.stream(), p.prefix(), p.weight(),
                             p.keepRename(), p.name()));
                 } else if (p.direction() == Direction.IN || p.direction() == Direction.INOUT) {
                     out.add(p);
                 } else {
-                    throw new TaskDefinitionException(where + ": a @CFunction task takes a byte[] IN, OUT or INOUT,"
+                    throw new TaskDefinitionException(where + ": a @CFunction task takes a buffer IN, OUT or INOUT,"
                             + " not " + p.direction() + " (" + which + ")");
                 }
             } else {
                 throw new TaskDefinitionException(where + ": a @CFunction task takes basic types, String, FILE"
-                        + " (@Parameter(type = FILE)) and byte[] parameters, not " + which);
+                        + " (@Parameter(type = FILE)), byte[] and ByteBuffer parameters, not " + which);
             }
         }
         return out;

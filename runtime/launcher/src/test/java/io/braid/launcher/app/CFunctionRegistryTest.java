@@ -24,6 +24,9 @@ class CFunctionRegistryTest {
         @CFunction(library = "libm.so.6", symbol = "cos", constraints = @Constraints(computingUnits = "2"))
         double cos(double x);
 
+        @CFunction(library = "${LIB}", symbol = "scale")
+        void scale(@Parameter(direction = Direction.OUT) ByteBuffer out, ByteBuffer in);
+
         @IO
         @CFunction(library = "${LIB}", symbol = "fill", priority = "true")
         void fill(@Parameter(direction = Direction.OUT) byte[] out, int n,
@@ -45,9 +48,9 @@ class CFunctionRegistryTest {
         int f(int a, List<String> names);
     }
 
-    interface BufferParameter {
+    interface DequeParameter {
         @CFunction(library = "libx.so", symbol = "f")
-        int f(ByteBuffer buffer);
+        int f(java.util.ArrayDeque<Integer> buffer);
     }
 
     interface StringReturn {
@@ -96,6 +99,9 @@ class CFunctionRegistryTest {
         assertTrue(fill.priority());
         assertTrue(fill.io());
         assertEquals("${LIB}", fill.implementations().get(0).library(), "expanded by the worker, from its environment");
+        TaskMethod scale = r.all().stream().filter(t -> t.name().equals("scale")).findFirst().orElseThrow();
+        assertEquals(Direction.INOUT, scale.params().get(0).direction());
+        assertEquals(Direction.IN, scale.params().get(1).direction());
     }
 
     @Test
@@ -111,11 +117,11 @@ class CFunctionRegistryTest {
     @Test
     void typesACFunctionCannotTakeOrReturnAreRefused() {
         assertEquals(ObjectParameter.class.getName() + ".f(int,java.util.List): a @CFunction task takes basic types,"
-                + " String, FILE (@Parameter(type = FILE)) and byte[] parameters, not parameter 2 (java.util.List)",
+                + " String, FILE (@Parameter(type = FILE)), byte[] and ByteBuffer parameters, not parameter 2 (java.util.List)",
                 error(ObjectParameter.class));
-        assertEquals(BufferParameter.class.getName() + ".f(java.nio.ByteBuffer): a @CFunction task takes basic types,"
-                + " String, FILE (@Parameter(type = FILE)) and byte[] parameters, not parameter 1"
-                + " (java.nio.ByteBuffer)", error(BufferParameter.class));
+        assertEquals(DequeParameter.class.getName() + ".f(java.util.ArrayDeque): a @CFunction task takes basic types,"
+                + " String, FILE (@Parameter(type = FILE)), byte[] and ByteBuffer parameters, not parameter 1"
+                + " (java.util.ArrayDeque)", error(DequeParameter.class));
         assertEquals(StringReturn.class.getName() + ".f(int): a @CFunction task returns a basic type (boolean, byte,"
                 + " char, short, int, long, float, double) or nothing, not java.lang.String", error(StringReturn.class));
         assertEquals(BoxedReturn.class.getName() + ".f(int): a @CFunction task returns a basic type (boolean, byte,"

@@ -8,6 +8,7 @@ import io.braid.worker.execution.ProcessCommand;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +76,8 @@ public final class CFunctionInvoker implements AutoCloseable {
 
     /**
      * Calls the job's C function with the parameter values the worker prepared (a FILE as its
-     * path). On return, {@code values[i]} holds the new contents of each byte[] the task writes.
+     * path). On return, {@code values[i]} holds the new contents of each byte[] the task writes
+     * (a ByteBuffer's remaining bytes are overwritten in place).
      *
      * @return the function's return value, boxed (null for void)
      * @throws CFunctionCrashedException     the function ended the host (the task is retried)
@@ -129,7 +131,11 @@ public final class CFunctionInvoker implements AutoCloseable {
             default -> { }
         }
         for (Map.Entry<Integer, byte[]> e : r.buffers().entrySet()) {
-            values[e.getKey()] = e.getValue();
+            if (values[e.getKey()] instanceof ByteBuffer b) {
+                b.put(b.position(), e.getValue()); // its remaining bytes, position and limit unchanged
+            } else {
+                values[e.getKey()] = e.getValue();
+            }
         }
         return r.value();
     }
@@ -146,7 +152,17 @@ public final class CFunctionInvoker implements AutoCloseable {
                 throw new IllegalArgumentException(what + ": argument " + (i + 1) + " '" + v + "' (U+"
                         + Integer.toHexString((Character) v) + ") does not fit C's one-byte char");
             }
-            args.add(new HostCall.Arg(t, v, t == CType.BUFFER && p.outData() != null));
+            boolean written = t == CType.BUFFER && p.outData() != null;
+            if (v instanceof ByteBuffer b) {
+                if (written && b.isReadOnly()) {
+                    throw new IllegalArgumentException(what + ": argument " + (i + 1) + " is a read-only ByteBuffer"
+                            + " the function is to write");
+                }
+                byte[] remaining = new byte[b.remaining()];
+                b.duplicate().get(remaining);
+                v = remaining;
+            }
+            args.add(new HostCall.Arg(t, v, written));
         }
         return args;
     }

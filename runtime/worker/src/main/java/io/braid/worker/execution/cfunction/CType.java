@@ -16,7 +16,7 @@ enum CType {
     DOUBLE(8, "double"),
     /** A NUL-terminated UTF-8 {@code const char *}: a String, or a FILE's path. */
     STRING(9, "java.lang.String"),
-    /** A {@code uint8_t *} to a copy of a byte[]; written back when the parameter is written. */
+    /** A {@code uint8_t *} to a copy of a byte[] (or a ByteBuffer's remaining bytes); written back when the parameter is written. */
     BUFFER(10, "[B");
 
     final int code;
@@ -38,6 +38,9 @@ enum CType {
 
     /** The type a Java parameter or return type maps to; IllegalArgumentException when none. */
     static CType ofJava(String javaName) {
+        if (javaName.equals("java.nio.ByteBuffer")) {
+            return BUFFER; // its remaining bytes
+        }
         for (CType t : values()) {
             if (t.javaName.equals(javaName)) {
                 return t;
