@@ -17,7 +17,8 @@ import java.lang.annotation.Target;
  * NUL-terminated UTF-8 {@code const char *}; a FILE parameter ({@code @Parameter(type = FILE)})
  * to its path as {@code const char *} (an OUT or INOUT file is the function's to write); a
  * {@code byte[]} to a {@code uint8_t *} of the array's length, whose contents the function may
- * change when the parameter is OUT or INOUT (they become the array's new version). The return is
+ * change when the parameter is OUT or INOUT (they become the array's new version); a
+ * {@code java.nio.ByteBuffer} likewise, over its remaining bytes. The return is
  * one of the basic types above, or {@code void}. Repeatable, and combinable with {@link Method},
  * {@link Binary} and {@link MPI} on the same interface method: each is one implementation.
  */
