@@ -73,6 +73,9 @@ class SettingsReferenceTest {
                 "LauncherChooser.java", Set.of("System.getenv()"),
                 "BraidRun.java", Set.of("System.getenv()"),
                 "ProcessInvoker.java", Set.of("System.getenv()"),
+                // the native task host: this JVM's java and class path; the ${VAR}s of a C function's library
+                "CFunctionInvoker.java", Set.of("System.getenv()", "System.getProperty(\"java.home\")",
+                        "System.getProperty(\"java.class.path\")"),
                 "JavaAppRun.java", Set.of("System.getProperty(\"java.home\")"),
                 "EmbeddedRun.java", Set.of("System.getProperty(\"java.home\")"),
                 "LogDir.java", Set.of("System.getProperty(\"user.home\")"),

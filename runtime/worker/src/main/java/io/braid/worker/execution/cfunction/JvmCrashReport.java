@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  */
 record JvmCrashReport(String signal, String frame, String file) {
     private static final Pattern SIGNAL = Pattern.compile("(?m)^#\\s+(SIG[A-Z]+) \\(0x[0-9a-f]+\\)");
-    private static final Pattern FRAME = Pattern.compile("(?m)^# C\\s+\\[([^\\]]+)\\]\\s*(\\S*)");
+    private static final Pattern FRAME = Pattern.compile("(?m)^# C[ \\t]+\\[([^\\]]+)\\][ \\t]*(\\S*)");
     private static final Pattern FILE = Pattern.compile("(?m)^#\\s+(/\\S*hs_err\\S*\\.log)");
 
     /** The report in {@code stderr}, or null when the process did not write one. */
