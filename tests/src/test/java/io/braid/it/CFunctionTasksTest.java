@@ -105,6 +105,18 @@ class CFunctionTasksTest extends ItBase {
     }
 
     @Test
+    void aDeclarationNoCFunctionCanHaveStopsTheRunBeforeAnythingRuns() {
+        RunResult r = BraidRunner.in(tmp).app("badcfunction").main("badcfunction.Main").run();
+
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertEquals(1, r.stderrLines().size(), () -> "exactly one line on stderr\n" + r.describe());
+        assertTrue(r.stderrLines().get(0).contains("badcfunction.MainItf.count(java.util.List): a @CFunction task"
+                + " takes basic types, String, FILE (@Parameter(type = FILE)), byte[] and ByteBuffer parameters, not"
+                + " parameter 1 (java.util.List)"), r::describe);
+        assertTrue(r.stdoutLines().stream().noneMatch(l -> l.startsWith("main ran")), r::describe);
+    }
+
+    @Test
     void aMissingLibraryFailsAtOnceNamingIt() throws IOException {
         RunResult r = run("missingLibrary").run();
 
