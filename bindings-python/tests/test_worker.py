@@ -212,3 +212,34 @@ def test_keyword_inout_argument_is_reported_by_name(worker):
     (updated,) = reply[0]["updated"]
     assert updated["arg"] == "box"
     assert value(reply, updated) == {"tag": "p"}
+
+
+def test_c_functions_as_task_bodies(worker):
+    reply = worker.call("c_pow", 2.0, 10.0)
+    assert reply[0]["status"] == "ok", reply[0]
+    assert value(reply, reply[0]["returns"][0]) == 1024.0
+    reply = worker.call("c_strlen", "héllo")
+    assert value(reply, reply[0]["returns"][0]) == 6  # UTF-8 bytes
+
+    blobs = []
+    args = [inline(bytearray(b"abc"), blobs, "INOUT"), inline(7, blobs), inline(2, blobs)]
+    worker.send({"type": "task", "id": 1, "module": "worker_tasks", "function": "c_memset", "args": args,
+                 "returns": 0}, blobs)
+    reply = worker.receive()
+    assert reply[0]["status"] == "ok", reply[0]
+    (updated,) = reply[0]["updated"]
+    assert value(reply, updated) == bytearray(b"\x07\x07c")
+
+
+def test_a_missing_c_symbol_is_one_line(worker):
+    reply = worker.call("c_missing")
+    assert reply[0]["status"] == "error"
+    assert "C function no_such_function of libc.so.6: library libc.so.6 has no symbol no_such_function" \
+        in reply[0]["message"], reply[0]
+
+
+def test_a_c_function_that_aborts_ends_the_process_only(worker):
+    worker.send({"type": "task", "id": 11, "module": "worker_tasks", "function": "c_abort", "args": [],
+                 "returns": 0})
+    assert worker.receive() is None  # the Java side fails the task and starts a new process
+    assert worker.process.wait(timeout=30) == -signal.SIGABRT

@@ -117,3 +117,38 @@ def echo(data):
 @task(box=INOUT)
 def tag(prefix, box=None):
     box["tag"] = prefix
+
+
+# C functions as task bodies (braid.api.c_function): libc's and libm's own, no compiler needed.
+from braid.api.c_function import c_function  # noqa: E402
+
+
+@task(returns=1)
+@c_function(library="libm.so.6", symbol="pow", restype=ctypes.c_double, argtypes=[ctypes.c_double, ctypes.c_double])
+def c_pow(x, y):
+    ...
+
+
+@task(returns=1)
+@c_function(library="libc.so.6", symbol="strlen", restype=ctypes.c_size_t, argtypes=[ctypes.c_char_p])
+def c_strlen(s):
+    ...
+
+
+@task(buf=INOUT)
+@c_function(library="libc.so.6", symbol="memset", restype=None,
+            argtypes=[ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t])
+def c_memset(buf, value, n):
+    ...
+
+
+@task()
+@c_function(library="libc.so.6", symbol="abort", restype=None, argtypes=[])
+def c_abort():
+    ...
+
+
+@task(returns=1)
+@c_function(library="libc.so.6", symbol="no_such_function")
+def c_missing():
+    ...

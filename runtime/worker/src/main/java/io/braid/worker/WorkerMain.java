@@ -18,6 +18,7 @@ import io.braid.worker.data.InputResolver;
 import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.ExecutionManager;
 import io.braid.worker.execution.ForeignInvoker;
+import io.braid.worker.execution.cfunction.CFunctionInvoker;
 import io.braid.worker.execution.JavaInvoker;
 import io.braid.worker.execution.JobOutputRouter;
 import io.braid.worker.execution.JobRunner;
@@ -70,9 +71,10 @@ public final class WorkerMain {
         PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
                 opts.jobsDir());
         CJobs c = CJobs.forWorker(WorkerSettings.C_WORKER.get(), opts.jobsDir());
+        CFunctionInvoker cFunctions = CFunctionInvoker.forWorker(opts.jobsDir());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
                 new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ForeignInvoker(python, c),
-                new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));
+                cFunctions, new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
         ExecutionManager[] execution = new ExecutionManager[1];
@@ -105,6 +107,7 @@ public final class WorkerMain {
         execution[0].shutdown();
         python.close();
         c.close();
+        cFunctions.close();
         closeStreams();
         fetcher.close();
         dataServer.close();

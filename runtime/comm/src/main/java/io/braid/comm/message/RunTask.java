@@ -9,19 +9,29 @@ import java.util.List;
  * {@code returnData} is not null the worker stores the return value under that data name.
  * {@code timeOutMs} (0: none): the worker cancels the task when it runs longer and reports it
  * failed. {@code process} (null for a Java method) says how to run a binary or MPI implementation
- * instead, {@code foreign} (null otherwise) how to run a function of another language (Python);
+ * instead, {@code foreign} (null otherwise) how to run a function of another language (Python),
+ * {@code cFunction} (null otherwise) which C function to call;
  * {@code className}/{@code methodName} then only name the task in logs.
  */
 public record RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,
                       boolean hasTarget, List<JobParam> params, String returnData, boolean ioTask,
-                      int computingUnits, long timeOutMs, ProcessCall process, ForeignCall foreign) implements Message {
+                      int computingUnits, long timeOutMs, ProcessCall process, ForeignCall foreign,
+                      CFunctionCall cFunction) implements Message {
+
+    /** Any job but a C function's. */
+    public RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,
+                   boolean hasTarget, List<JobParam> params, String returnData, boolean ioTask, int computingUnits,
+                   long timeOutMs, ProcessCall process, ForeignCall foreign) {
+        this(jobId, taskId, className, methodName, paramTypes, hasTarget, params, returnData, ioTask, computingUnits,
+                timeOutMs, process, foreign, null);
+    }
 
     /** A Java method, binary or MPI job. */
     public RunTask(long jobId, long taskId, String className, String methodName, List<String> paramTypes,
                    boolean hasTarget, List<JobParam> params, String returnData, boolean ioTask, int computingUnits,
                    long timeOutMs, ProcessCall process) {
         this(jobId, taskId, className, methodName, paramTypes, hasTarget, params, returnData, ioTask, computingUnits,
-                timeOutMs, process, null);
+                timeOutMs, process, null, null);
     }
 
     /** A Java method job. */

@@ -15,7 +15,8 @@ import java.util.function.UnaryOperator;
 /**
  * Java serialisation of task data, with the application's class loader and a class filter on
  * the way in: only the application's classes and the JDK's value classes are deserialised
- * (see {@link ValueClassFilter}).
+ * (see {@link ValueClassFilter}). A {@link java.nio.ByteBuffer}, not Serializable, travels as a
+ * {@link SerialByteBuffer} and comes back as a heap buffer.
  */
 public final class ObjectSerializer {
     private final ClassLoader appLoader;
@@ -64,6 +65,12 @@ public final class ObjectSerializer {
     private final class AppObjectInputStream extends ObjectInputStream {
         AppObjectInputStream(InputStream in) throws IOException {
             super(in);
+            enableResolveObject(true);
+        }
+
+        @Override
+        protected Object resolveObject(Object obj) {
+            return obj instanceof SerialByteBuffer b ? b.toBuffer() : obj;
         }
 
         @Override
@@ -82,14 +89,13 @@ public final class ObjectSerializer {
         HookedOutputStream(OutputStream out, UnaryOperator<Object> hook) throws IOException {
             super(out);
             this.hook = hook;
-            if (hook != null) {
-                enableReplaceObject(true);
-            }
+            enableReplaceObject(true); // ByteBuffers, whatever the hook
         }
 
         @Override
         protected Object replaceObject(Object obj) {
-            return hook == null ? obj : hook.apply(obj);
+            Object o = hook == null ? obj : hook.apply(obj);
+            return o instanceof java.nio.ByteBuffer b ? SerialByteBuffer.of(b) : o;
         }
     }
 }

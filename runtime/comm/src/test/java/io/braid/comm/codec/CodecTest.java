@@ -10,6 +10,7 @@ import io.braid.comm.message.FetchData;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.MessageTypes;
+import io.braid.comm.message.CFunctionCall;
 import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.ProcessCall;
 import io.braid.comm.message.RunTask;
@@ -89,6 +90,16 @@ class CodecTest {
                 new ForeignCall(ForeignCall.PYTHON, "app.tasks", "increment", "/home/u/app", 1));
     }
 
+    /** A C function job of a Java application: a by-value double, an INOUT byte[], a FILE. */
+    static RunTask cFunctionTask() {
+        return new RunTask(21L, 45L, "app.MainItf", "scale", List.of("double", "[B", "java.lang.String"), false,
+                List.of(new JobParam(JobParam.Kind.VALUE, "double", "2.5", null, null, List.of(), null),
+                        new JobParam(JobParam.Kind.OBJECT, "[B", null, "d8v1", "d8v2",
+                                List.of(new DataLocation("master", "127.0.0.1", 4000, null)), null),
+                        new JobParam(JobParam.Kind.FILE, "java.lang.String", null, null, "d9v1", List.of(), "out.txt")),
+                "d10v1", false, 1, 0L, null, null, new CFunctionCall("${APP_LIBS}/libsim.so", "scale", "int"));
+    }
+
     /** One sample of every message type, with all fields set; equal-by-value (no byte[]) except DataChunk. */
     static List<Message> samples() {
         return List.of(
@@ -96,6 +107,7 @@ class CodecTest {
                 runTask(),
                 processTask(),
                 foreignTask(),
+                cFunctionTask(),
                 new TaskDone(17L, List.of("d9v1", "d1v3"), List.of(123L, 5_000_000_000L), 1_700_000_000_000_000L, 1_234_567L,
                         "compute-executor-2"),
                 new TaskFailed(18L, "java.lang.ArithmeticException: / by zero\n\tat com.example.Matmul.multiply(Matmul.java:12)"),
@@ -104,6 +116,7 @@ class CodecTest {
                 new NodeLost("127.0.0.3", "127.0.0.3", 4567),
                 new CancelJob(19L, "group g was cancelled by the main program"),
                 new TaskFailed(20L, "io.braid.api.BraidException: stop", false, "stop"),
+                new TaskFailed(22L, "CFunctionUnavailableException: library libx.so has no symbol f", false, null, true),
                 new DeleteData(List.of("d1v1", "d1v2", "d12v3")),
                 new FetchData(Long.MAX_VALUE, "d12v3"),
                 new DataChunk(5L, "d12v3", true, allByteValues(1000), false),

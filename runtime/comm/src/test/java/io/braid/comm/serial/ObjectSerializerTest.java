@@ -41,6 +41,26 @@ class ObjectSerializerTest {
     }
 
     @Test
+    void byteBuffersTravelWithTheirContentPositionLimitAndOrder() throws Exception {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0, 0x01020304).position(1).limit(6);
+        java.nio.ByteBuffer back = (java.nio.ByteBuffer) serializer.deserialize(serializer.serialize(b));
+        assertEquals(b, back);
+        assertEquals(8, back.capacity());
+        assertEquals(java.nio.ByteOrder.LITTLE_ENDIAN, back.order());
+        assertEquals(0x01020304, back.getInt(0));
+
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(4).put(new byte[] {9, 8, 7, 6}).flip();
+        @SuppressWarnings("unchecked")
+        List<Object> inList = (List<Object>) serializer.deserialize(serializer.serialize(new ArrayList<>(List.of(direct))));
+        java.nio.ByteBuffer heap = (java.nio.ByteBuffer) inList.get(0);
+        assertTrue(heap.hasArray(), "a direct buffer comes back on the heap");
+        assertEquals(direct, heap);
+        assertTrue(((java.nio.ByteBuffer) serializer.deserialize(serializer.serialize(heap.asReadOnlyBuffer())))
+                .isReadOnly());
+    }
+
+    @Test
     void jdkClassesOutsideTheValuePackagesAreRejected() throws Exception {
         byte[] bytes = serializer.serialize(new PropertyChangeSupport("source"));
         InvalidClassException e = assertThrows(InvalidClassException.class, () -> serializer.deserialize(bytes));

@@ -100,7 +100,7 @@ final class TaskFailures {
             return;
         }
         OnFailure policy = rec.submission.definition().onFailure();
-        if (policy == OnFailure.RETRY && rec.failures < TaskRecord.MAX_ATTEMPTS) {
+        if (policy == OnFailure.RETRY && rec.failures < TaskRecord.MAX_ATTEMPTS && !msg.permanent()) {
             LOG.warn("task {} failed on {}; resubmitting it to another resource: {}", rec.submission.describe(),
                     rec.lastFailedNode, firstLine(msg.error()));
             // A stream writer may go back to its node: other nodes may be full of its consumers.
@@ -124,7 +124,8 @@ final class TaskFailures {
             default -> {
                 LOG.error("task {} failed for good on {}:\n{}", rec.submission.describe(), rec.lastFailedNode, msg.error());
                 core.fail("task " + rec.submission.describe() + " failed on " + rec.lastFailedNode
-                        + (policy == OnFailure.FAIL ? " (onFailure = FAIL)" : " after " + rec.failures + " attempts")
+                        + (policy == OnFailure.FAIL ? " (onFailure = FAIL)" : msg.permanent() ? " (not retried: it"
+                        + " cannot succeed)" : " after " + rec.failures + " attempts")
                         + ": " + firstLine(msg.error()) + System.lineSeparator() + "  worker log: "
                         + workers.get(node).logFile(), rec);
             }

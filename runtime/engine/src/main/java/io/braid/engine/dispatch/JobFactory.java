@@ -80,7 +80,7 @@ public final class JobFactory {
         }
         return new RunTask(jobId, s.taskId(), def.className(), def.methodName(), def.paramTypes(), def.hasTarget(),
                 params, returnData, def.io(), units, def.timeOutMs(), impl == null ? null : impl.process(),
-                impl == null ? null : impl.foreign());
+                impl == null ? null : impl.foreign(), impl == null ? null : impl.cFunction());
     }
 
     private List<DataLocation> sources(String dataName, int node) {

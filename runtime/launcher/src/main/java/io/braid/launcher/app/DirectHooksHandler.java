@@ -18,7 +18,8 @@ public final class DirectHooksHandler implements HooksHandler {
     public Object task(int taskMethodId, Object[] args) {
         TaskMethod t = registry.byId(taskMethodId);
         if (!t.hasJavaMethod()) {
-            throw new IllegalStateException("task " + t.label() + " runs a program (@Binary/@MPI): it needs braid-run");
+            throw new IllegalStateException("task " + t.label() + " runs a program or a C function"
+                    + " (@Binary/@MPI/@CFunction): it needs braid-run");
         }
         java.lang.reflect.Method m = t.implementation();
         try {

@@ -36,7 +36,7 @@ final class ProcessImplementations {
                     TaskRegistry.constraint(b.constraints(), onMethod, onType, Constraints::storageBW),
                     TaskRegistry.constraint(b.constraints(), onMethod, onType, Constraints::storageSize),
                     binary, optional(b.workingDir()), null, List.of(), 1, false,
-                    TaskRegistry.flag(where, "@Binary", "failByExitValue", b.failByExitValue())));
+                    TaskRegistry.flag(where, "@Binary", "failByExitValue", b.failByExitValue()), null, null));
         }
         for (MPI mpi : m.getAnnotationsByType(MPI.class)) {
             String binary = required(where, "@MPI", "binary", mpi.binary());
@@ -56,7 +56,7 @@ final class ProcessImplementations {
                     binary, optional(mpi.workingDir()), runner,
                     flags == null ? List.of() : Arrays.stream(flags.split(" +")).filter(f -> !f.isEmpty()).toList(),
                     processes == null ? 1 : positive(where, "processes", processes), mpi.scaleByCU(),
-                    mpi.failByExitValue());
+                    mpi.failByExitValue(), null, null);
             if (!impl.computingUnits().isEmpty()) {
                 positive(where, "constraints computingUnits", impl.computingUnits());
             }
@@ -83,7 +83,7 @@ final class ProcessImplementations {
         }
     }
 
-    private static String optional(String value) {
+    static String optional(String value) {
         String v = value.trim();
         return v.isEmpty() || v.equals(Constants.UNASSIGNED) ? null : v;
     }

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One implementation of a task as declared on its interface method: the {@code @Method}, or one
- * {@code @Binary} or {@code @MPI}, each with its own constraints (implementation's own, else the
+ * {@code @Binary}, {@code @MPI} or {@code @CFunction}, each with its own constraints (implementation's own, else the
  * method's {@code @Constraints}, else the interface's, attribute by attribute).
  *
  * @param kind            what runs
@@ -20,12 +20,15 @@ import java.util.List;
  * @param processes       MPI processes, 1 otherwise
  * @param scaleByCU       MPI ranks = processes × computing units
  * @param failByExitValue a non-zero exit value fails the task
+ * @param library         the shared library (C_FUNCTION); null otherwise
+ * @param symbol          the function in it (C_FUNCTION); null otherwise
  */
 public record TaskImpl(Kind kind, String computingUnits, String memorySize, String processorArchitecture,
                        String storageBW, String storageSize, String binary, String workingDir, String mpiRunner,
-                       List<String> mpiFlags, int processes, boolean scaleByCU, boolean failByExitValue) {
+                       List<String> mpiFlags, int processes, boolean scaleByCU, boolean failByExitValue,
+                       String library, String symbol) {
 
-    public enum Kind { METHOD, BINARY, MPI }
+    public enum Kind { METHOD, BINARY, MPI, C_FUNCTION }
 
     public TaskImpl {
         mpiFlags = mpiFlags == null ? List.of() : List.copyOf(mpiFlags);
@@ -35,7 +38,14 @@ public record TaskImpl(Kind kind, String computingUnits, String memorySize, Stri
     static TaskImpl method(String computingUnits, String memorySize, String processorArchitecture, String storageBW,
                            String storageSize) {
         return new TaskImpl(Kind.METHOD, computingUnits, memorySize, processorArchitecture, storageBW, storageSize,
-                null, null, null, List.of(), 1, false, false);
+                null, null, null, List.of(), 1, false, false, null, null);
+    }
+
+    /** A C function implementation with its constraints. */
+    static TaskImpl cFunction(String computingUnits, String memorySize, String processorArchitecture, String storageBW,
+                              String storageSize, String library, String symbol) {
+        return new TaskImpl(Kind.C_FUNCTION, computingUnits, memorySize, processorArchitecture, storageBW, storageSize,
+                null, null, null, List.of(), 1, false, false, library, symbol);
     }
 
     /** Computing units of one process: the constraint, 1 when absent. */

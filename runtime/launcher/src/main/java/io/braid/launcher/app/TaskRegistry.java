@@ -171,10 +171,11 @@ public final class TaskRegistry {
     private static TaskMethod define(ClassLoader loader, Class<?> itf, java.lang.reflect.Method m, int id) {
         String where = itf.getName() + "." + signature(m);
         Method method = m.getAnnotation(Method.class);
-        List<TaskImpl> programs = ProcessImplementations.of(where, m, itf);
-        if (method == null && programs.isEmpty()) {
-            throw fail(where, "no @Method, @Binary or @MPI annotation (every method of an annotated interface"
-                    + " declares a task)");
+        List<TaskImpl> programs = new ArrayList<>(ProcessImplementations.of(where, m, itf));
+        List<TaskImpl> cFunctions = CFunctionImplementations.of(where, m, itf);
+        if (method == null && programs.isEmpty() && cFunctions.isEmpty()) {
+            throw fail(where, "no @Method, @Binary, @MPI or @CFunction annotation (every method of an annotated"
+                    + " interface declares a task)");
         }
         List<TaskParam> params = new ArrayList<>();
         Class<?>[] types = m.getParameterTypes();
@@ -185,13 +186,20 @@ public final class TaskRegistry {
         if (!programs.isEmpty()) {
             ProcessImplementations.checkSignature(where, m.getReturnType(), params);
         }
+        if (!cFunctions.isEmpty()) {
+            params = CFunctionImplementations.checkSignature(where, m.getReturnType(), params);
+            programs.addAll(cFunctions); // from here on, "programs" are the implementations without a Java method
+        }
         Constraints onMethod = m.getAnnotation(Constraints.class);
         Constraints onType = itf.getAnnotation(Constraints.class);
         if (method == null) {
             TaskImpl first = programs.get(0);
             boolean priority = m.getAnnotationsByType(io.braid.api.Binary.class).length > 0
                     ? flag(where, "@Binary", "priority", m.getAnnotationsByType(io.braid.api.Binary.class)[0].priority())
-                    : flag(where, "@MPI", "priority", m.getAnnotationsByType(io.braid.api.MPI.class)[0].priority());
+                    : m.getAnnotationsByType(io.braid.api.MPI.class).length > 0
+                    ? flag(where, "@MPI", "priority", m.getAnnotationsByType(io.braid.api.MPI.class)[0].priority())
+                    : flag(where, "@CFunction", "priority",
+                            m.getAnnotationsByType(io.braid.api.CFunction.class)[0].priority());
             return new TaskMethod(id, itf, m.getName(), org.objectweb.asm.Type.getMethodDescriptor(m), true,
                     m.getReturnType(), params, null, null, first.computingUnits(), first.memorySize(),
                     first.processorArchitecture(), first.storageBW(), first.storageSize(), priority,
@@ -223,7 +231,8 @@ public final class TaskRegistry {
         }
         boolean isStatic = Modifier.isStatic(target.getModifiers());
         if (!isStatic && !programs.isEmpty()) {
-            throw fail(where, "a task with @Binary or @MPI implementations must be static (a program has no callee)");
+            throw fail(where, "a task with @Binary, @MPI or @CFunction implementations must be static (a program"
+                    + " or a C function has no callee)");
         }
         Constraints onImpl = method.constraints();
         TaskImpl javaImpl = TaskImpl.method(

@@ -2,6 +2,7 @@ package io.braid.launcher.run;
 
 import io.braid.api.Constants;
 import io.braid.api.StdIOStream;
+import io.braid.comm.message.CFunctionCall;
 import io.braid.comm.message.ProcessCall;
 import io.braid.engine.scheduling.ResourceRequest;
 import io.braid.engine.scheduling.learning.AutoBandwidth;
@@ -35,7 +36,10 @@ final class TaskDefinitions {
                 for (TaskImpl impl : m.implementations()) {
                     ResourceRequest r = ResourceRequest.parse(impl.heldComputingUnits(), impl.memorySize(),
                             impl.processorArchitecture(), impl.storageBW(), impl.storageSize(), m.io());
-                    impls.add(new TaskImplementation(kind(impl), r, processCall(impl, m)));
+                    impls.add(impl.kind() == TaskImpl.Kind.C_FUNCTION
+                            ? TaskImplementation.cFunction(new CFunctionCall(impl.library(), impl.symbol(),
+                                    m.returnType().getName()), r)
+                            : new TaskImplementation(kind(impl), r, processCall(impl, m)));
                 }
                 auto = AutoBandwidth.parse(m.storageBW());
             } catch (IllegalArgumentException e) {
@@ -51,7 +55,7 @@ final class TaskDefinitions {
             }
             defs[m.id()] = new TaskDefinition(m.id(), m.label(), m.declaringClass().getName(), m.name(), types,
                     !m.isStatic(), m.returnType().getName(), impls.get(0).request(), m.priority(), m.io(), auto,
-                    m.onFailure(), m.timeOutMs(), impls.size() == 1 && impls.get(0).process() == null ? List.of() : impls);
+                    m.onFailure(), m.timeOutMs(), impls.size() == 1 && impls.get(0).kind() == TaskImplementation.Kind.METHOD ? List.of() : impls);
         }
         return new TaskDefinitions(defs);
     }
@@ -61,6 +65,7 @@ final class TaskDefinitions {
             case METHOD -> TaskImplementation.Kind.METHOD;
             case BINARY -> TaskImplementation.Kind.BINARY;
             case MPI -> TaskImplementation.Kind.MPI;
+            case C_FUNCTION -> TaskImplementation.Kind.C_FUNCTION;
         };
     }
 

@@ -82,7 +82,8 @@ class ProgramTasksTest {
         assertTrue(error("demoapp.programs.ArgsItf").startsWith("demoapp.programs.ArgsItf.run(int): @Binary(args = ...)"
                 + " is not supported"));
         assertTrue(error("demoapp.programs.ObjectStreamItf").contains("takes file streams only"));
-        assertEquals("demoapp.programs.NotStaticItf.notStatic(int): a task with @Binary or @MPI implementations must be"
-                + " static (a program has no callee)", error("demoapp.programs.NotStaticItf"));
+        assertEquals("demoapp.programs.NotStaticItf.notStatic(int): a task with @Binary, @MPI or @CFunction"
+                + " implementations must be static (a program or a C function has no callee)",
+                error("demoapp.programs.NotStaticItf"));
     }
 }

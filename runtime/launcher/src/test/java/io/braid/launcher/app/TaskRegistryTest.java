@@ -139,8 +139,8 @@ class TaskRegistryTest {
 
     @Test
     void methodWithoutAnnotation() {
-        assertEquals("demoapp.bad.NoAnnotationItf.square(int): no @Method, @Binary or @MPI annotation (every method of an"
-                + " annotated interface declares a task)", error("demoapp.bad.NoAnnotationItf"));
+        assertEquals("demoapp.bad.NoAnnotationItf.square(int): no @Method, @Binary, @MPI or @CFunction annotation (every"
+                + " method of an annotated interface declares a task)", error("demoapp.bad.NoAnnotationItf"));
     }
 
     @Test

@@ -74,6 +74,9 @@ class SettingsReferenceTest {
                 java.util.Map.entry("LauncherChooser.java", Set.of("System.getenv()")),
                 java.util.Map.entry("BraidRun.java", Set.of("System.getenv()")),
                 java.util.Map.entry("ProcessInvoker.java", Set.of("System.getenv()")),
+                // the native task host: this JVM's java and class path; the ${VAR}s of a C function's library
+                java.util.Map.entry("CFunctionInvoker.java", Set.of("System.getenv()", "System.getProperty(\"java.home\")",
+                        "System.getProperty(\"java.class.path\")")),
                 java.util.Map.entry("JavaAppRun.java", Set.of("System.getProperty(\"java.home\")")),
                 java.util.Map.entry("EmbeddedRun.java", Set.of("System.getProperty(\"java.home\")")),
                 java.util.Map.entry("LogDir.java", Set.of("System.getProperty(\"user.home\")")),

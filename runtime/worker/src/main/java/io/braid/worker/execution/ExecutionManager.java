@@ -158,7 +158,7 @@ public final class ExecutionManager {
         LOG.info("job {} ({}.{}) failed: {}", job.jobId(), job.className(), job.methodName(), t.toString());
         t.printStackTrace(); // into the job's .err file
         String braidException = t instanceof io.braid.api.BraidException ? String.valueOf(t.getMessage()) : null;
-        return new TaskFailed(job.jobId(), stackTrace(t), streamsUsed, braidException);
+        return new TaskFailed(job.jobId(), stackTrace(t), streamsUsed, braidException, t instanceof PermanentTaskFailure);
     }
 
     public void shutdown() {

@@ -7,6 +7,7 @@ import io.braid.comm.serial.ObjectSerializer;
 import io.braid.worker.data.InputResolver;
 import io.braid.worker.data.TaskFiles;
 import io.braid.worker.data.WorkerDataStore;
+import io.braid.worker.execution.cfunction.CFunctionInvoker;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -16,8 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs one job: brings its inputs, calls the method, runs the program or hands a function of
- * another language to {@link ForeignInvoker} (its objects stay opaque bytes), stores what it wrote.
+ * Runs one job: brings its inputs, calls the method, runs the program, calls the C function in a
+ * native task host ({@link CFunctionInvoker}) or hands a function of another language to
+ * {@link ForeignInvoker} (its objects stay opaque bytes), stores what it wrote.
  * Its FILE parameters go through {@link TaskFiles} (the task sees the main program's file names
  * in a sandbox of the job's own).
  */
@@ -25,22 +27,24 @@ public final class JobRunner {
     private final JavaInvoker invoker;
     private final ProcessInvoker programs;
     private final ForeignInvoker foreign;
+    private final CFunctionInvoker cFunctions;
     private final ObjectSerializer serializer;
     private final WorkerDataStore store;
     private final InputResolver inputs;
 
-    public JobRunner(JavaInvoker invoker, ProcessInvoker programs, ForeignInvoker foreign, ObjectSerializer serializer,
-                     WorkerDataStore store, InputResolver inputs) {
+    public JobRunner(JavaInvoker invoker, ProcessInvoker programs, ForeignInvoker foreign, CFunctionInvoker cFunctions,
+                     ObjectSerializer serializer, WorkerDataStore store, InputResolver inputs) {
         this.invoker = invoker;
         this.programs = programs;
         this.foreign = foreign;
+        this.cFunctions = cFunctions;
         this.serializer = serializer;
         this.store = store;
         this.inputs = inputs;
     }
 
     public TaskDone run(RunTask job) throws Throwable {
-        Method method = job.process() == null && job.foreign() == null
+        Method method = job.process() == null && job.foreign() == null && job.cFunction() == null
                 ? invoker.find(job.className(), job.methodName(), job.paramTypes()) : null;
         TaskFiles files = null;
         for (JobParam p : job.params()) {
@@ -90,6 +94,8 @@ public final class JobRunner {
             } else if (job.foreign() != null) {
                 foreign.run(job, values); // the written objects' new bytes are now in values
                 result = null;
+            } else if (job.cFunction() != null) {
+                result = cFunctions.run(job, values); // the written byte[]s' new contents are now in values
             } else {
                 result = programs.run(job, values);
             }

@@ -1,0 +1,10 @@
+package cfunctions;
+
+/** Java tasks of the application. */
+public final class JavaTasks {
+    private JavaTasks() {
+    }
+
+    public static void javaNoop() {
+    }
+}
