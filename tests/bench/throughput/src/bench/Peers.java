@@ -10,9 +10,10 @@ import java.util.ArrayList;
  * <ul>
  *   <li>{@code once}: one task whose result the main program reads (the start-up workload; the
  *       bench times the whole braid-run process).</li>
- *   <li>{@code peers <tasks> <links> <width>}: warm-up (2,000 no-op tasks, a 100-link chain), then
- *       no-op tasks as "map" and as "submits" (in Java both are a loop of calls: Braid has no
- *       batch call), a chain of increments, and a fan-in of {@code width} tasks into one reducer.</li>
+ *   <li>{@code peers <tasks> <links> <width> <warm-up>}: warm-up ({@code warm-up} no-op tasks, a
+ *       100-link chain), then no-op tasks as single calls ("submits"; Braid has no batch call, so
+ *       there is no "map" of its own), a chain of increments, and a fan-in of {@code width} tasks
+ *       into one reducer.</li>
  * </ul>
  * Java tasks take no collection of futures: the reducer takes an {@code ArrayList<Integer>} of
  * the producers' results, and passing it makes the main program wait for all of them (an object
@@ -38,9 +39,8 @@ final class Peers {
         int tasks = Integer.parseInt(args[1]);
         int links = Integer.parseInt(args[2]);
         int width = Integer.parseInt(args[3]);
-        noops(2_000);
+        noops(Integer.parseInt(args[4]));
         chain(100);
-        System.out.printf("RESULT map %.1f tasks/s%n", tasks / noops(tasks));
         System.out.printf("RESULT submits %.1f tasks/s%n", tasks / noops(tasks));
         System.out.printf("RESULT chain %.3f ms/link%n", chain(links) * 1e3 / links);
         fanIn(width);
