@@ -6,6 +6,7 @@ Started by ./run, which makes the venv and compiles Braid's side; see README.md.
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -67,12 +68,18 @@ class Runner:
     def run(self, system, *workload):
         """(results, wall seconds, error line or None) of one process."""
         t0 = time.perf_counter()
+        # A session of its own, so a process that runs over its time is stopped with the workers
+        # and pools it started.
+        child = subprocess.Popen(self.command(system, *workload), cwd=self.work, env=self.env, text=True,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         try:
-            p = subprocess.run(self.command(system, *workload), cwd=self.work, env=self.env, text=True,
-                               capture_output=True, timeout=self.args.timeout)
+            stdout, stderr = child.communicate(timeout=self.args.timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
             return {}, None, f"timed out after {self.args.timeout} s"
         wall = time.perf_counter() - t0
+        p = subprocess.CompletedProcess(child.args, child.returncode, stdout, stderr)
         with open(os.path.join(self.work, f"{system}.log"), "a") as log:
             log.write(f"$ {' '.join(self.command(system, *workload))}\n{p.stdout}{p.stderr}\n")
         results = parse(p.stdout)
@@ -144,6 +151,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=600, help="seconds per process")
     ap.add_argument("--systems", default=",".join(SYSTEMS))
     args = ap.parse_args()
+    args.work, args.classes = os.path.abspath(args.work), os.path.abspath(args.classes)
     runner = Runner(args)
     systems = [s for s in args.systems.split(",") if s]
     bad = [s for s in systems if s not in SYSTEMS]
