@@ -136,6 +136,8 @@ def table(samples, systems, unavailable):
                 else:
                     cells.append("")
             lines.append(f"{'  ' + TITLES[b] + ' lead':38} {'':8}" + "".join(f" {c:>{width}}" for c in cells))
+    counts = ["n/a" if s in unavailable else str(len(samples.get(s, {}).get("submits", []))) for s in columns]
+    lines.append(f"{'rounds with results':38} {'':8}" + "".join(f" {c:>{width}}" for c in counts))
     return "\n".join(lines)
 
 
