@@ -170,6 +170,7 @@ def main():
     print(f"# {args.rounds} rounds of: {args.tasks:,} no-op tasks (map where there is a batch call, single submits), a {args.links:,}-link chain, "
           f"a {args.width:,}-wide fan-in, a one-task app; warm-up {args.warm:,} tasks; "
           f"load average at start {load[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    started = time.perf_counter()
     samples, failures = {}, []
     workload = ["peers", str(args.tasks), str(args.links), str(args.width), str(args.warm)]
     for r in range(1, args.rounds + 1):
@@ -186,7 +187,7 @@ def main():
             for name, value in results.items():
                 got.setdefault(name, []).append(value)
             print(f"# round {r} {s}: " + (error or " ".join(f"{k}={v:g}" for k, v in results.items())), flush=True)
-    print(f"# load average at the end {os.getloadavg()[0]:.1f}")
+    print(f"# load average at the end {os.getloadavg()[0]:.1f}; {time.perf_counter() - started:.0f} s for the rounds")
     text = table(samples, systems, unavailable)
     print(text)
     print("# lead: Braid's figure over the peer's (throughput) or the peer's over Braid's (times); > 1: Braid is better.")
