@@ -5,12 +5,18 @@ import io.braid.api.Braid;
 /**
  * Task throughput and chain latency.
  * Usage: bench.Main throughput <tasks> | bench.Main chain <links> [warm-up chains] | bench.Main pending <tasks> | bench.Main ready 0
- * ("ready": prints {@code READY <epoch ms>} as the main starts, i.e. once every worker has connected).
+ * | bench.Main once | bench.Main peers <tasks> <links> <width> <warm-up tasks>
+ * ("ready": prints {@code READY <epoch ms>} as the main starts, i.e. once every worker has connected;
+ * "once" and "peers": the workloads of tests/bench/peers, see {@link Peers}).
  * Prints one line "RESULT <name> <value> <unit>" per figure.
  */
 public class Main {
     public static void main(String[] args) throws Exception {
         String mode = args[0];
+        if (mode.equals("once") || mode.equals("peers")) {
+            Peers.run(mode, args);
+            return;
+        }
         int n = Integer.parseInt(args[1]);
         if (mode.equals("ready")) {
             System.out.println("READY " + System.currentTimeMillis());

@@ -1,5 +1,7 @@
 package bench;
 
+import java.util.ArrayList;
+
 public class Tasks {
     public static void noop(int i) {
     }
@@ -14,5 +16,22 @@ public class Tasks {
 
     public static Integer inc(Integer x) {
         return x + 1;
+    }
+
+    public static Integer item(int i) {
+        return i;
+    }
+
+    public static Integer total(ArrayList<Integer> xs) {
+        int sum = 0;
+        for (Integer x : xs) {
+            sum += x;
+        }
+        return sum;
+    }
+
+    public static Integer add10(Integer a0, Integer a1, Integer a2, Integer a3, Integer a4, Integer a5, Integer a6,
+            Integer a7, Integer a8, Integer a9) {
+        return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9;
     }
 }
