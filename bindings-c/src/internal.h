@@ -48,6 +48,15 @@ braid_status braid_fail(braid_status status, const char *call, const char *fmt, 
  */
 braid_status braid_check(JNIEnv *env, const char *call);
 
+/*
+ * How many runs braid_on started in this process: what a run's task types and object ids (tasks.c)
+ * belong to, since ForeignTasks' ids start again in every run.
+ */
+int braid_run_generation(void);
+
+/* True between a successful braid_on and its braid_off. */
+int braid_run_is_on(void);
+
 /* A malloc'd UTF-8 copy of a Java string (NULL for null, or out of memory: *oom set). */
 char *braid_string(JNIEnv *env, jstring s, int *oom);
 

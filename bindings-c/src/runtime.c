@@ -1,5 +1,6 @@
 /* braid_on / braid_barrier / braid_off: io.braid.launcher.embed.EmbeddedRun through JNI. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +8,18 @@
 
 static pthread_mutex_t log_dir_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *log_dir; /* the current run's, or NULL */
+static atomic_int generation; /* runs started so far (braid_run_generation) */
+
+int braid_run_generation(void) {
+    return atomic_load(&generation);
+}
+
+int braid_run_is_on(void) {
+    pthread_mutex_lock(&log_dir_lock);
+    int on = log_dir != NULL;
+    pthread_mutex_unlock(&log_dir_lock);
+    return on;
+}
 
 static braid_status on(const char *call, const char *options, const char *app_name) {
     JNIEnv *env;
@@ -28,6 +41,7 @@ static braid_status on(const char *call, const char *options, const char *app_na
         free(log_dir);
         log_dir = copy;
         pthread_mutex_unlock(&log_dir_lock);
+        atomic_fetch_add(&generation, 1);
     }
     (*env)->PopLocalFrame(env, NULL);
     return s;
