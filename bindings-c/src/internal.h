@@ -18,6 +18,8 @@ struct braid_java {
     jclass illegal_state, illegal_argument, usage, registration, backend, out_of_memory;
     jclass byte_array;
     jclass string;         /* java.lang.String */
+    jclass run_failed;     /* io.braid.launcher.embed.RunFailedException */
+    jmethodID run_failed_reported;
     jclass foreign_tasks;  /* io.braid.launcher.embed.ForeignTasks (foreign.c) */
     jmethodID f_define, f_submit, f_wait_on, f_wait_on_file, f_delete_object, f_delete_file;
     jmethodID f_open_group, f_close_group, f_barrier_group, f_cancel_group;
@@ -56,6 +58,14 @@ int braid_run_generation(void);
 
 /* True between a successful braid_on and its braid_off. */
 int braid_run_is_on(void);
+
+/*
+ * Whether this thread's last error is a failed run the runtime already reported on stderr (its
+ * "[braid] ERROR:" line): a generated stub stopping the program does not print it again. Set by
+ * braid_check, cleared by braid_fail; braid_error_keep_reported restores it around a relabel.
+ */
+int braid_error_reported(void);
+void braid_error_keep_reported(int reported);
 
 /* A malloc'd UTF-8 copy of a Java string (NULL for null, or out of memory: *oom set). */
 char *braid_string(JNIEnv *env, jstring s, int *oom);
