@@ -11,7 +11,7 @@
 static _Thread_local char last_error[BRAID_ERROR_MAX];
 static _Thread_local int last_reported;
 
-int braid_error_reported(void) {
+int braid_last_error_reported(void) {
     return last_reported;
 }
 

@@ -60,11 +60,9 @@ int braid_run_generation(void);
 int braid_run_is_on(void);
 
 /*
- * Whether this thread's last error is a failed run the runtime already reported on stderr (its
- * "[braid] ERROR:" line): a generated stub stopping the program does not print it again. Set by
- * braid_check, cleared by braid_fail; braid_error_keep_reported restores it around a relabel.
+ * braid_last_error_reported (braid.h) is set by braid_check for a failed run, cleared by
+ * braid_fail; this restores it after a braid_fail that only renames the call of a message.
  */
-int braid_error_reported(void);
 void braid_error_keep_reported(int reported);
 
 /* A malloc'd UTF-8 copy of a Java string (NULL for null, or out of memory: *oom set). */

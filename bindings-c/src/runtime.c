@@ -1,4 +1,7 @@
 /* braid_on / braid_barrier / braid_off: io.braid.launcher.embed.EmbeddedRun through JNI. */
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -47,7 +50,24 @@ static braid_status on(const char *call, const char *options, const char *app_na
     return s;
 }
 
+/*
+ * A program braid-run started (BRAID_RUN_PARENT: its pid) ends with it, even when braid-run is
+ * killed outright: Linux sends SIGTERM (the JVM's shutdown hooks then stop the run) when the
+ * parent dies. Set here, not at exec: a C program has no start-up code of ours before braid_on.
+ */
+static void end_with_braid_run(void) {
+    const char *parent = getenv("BRAID_RUN_PARENT");
+    if (parent == NULL || *parent == '\0') {
+        return;
+    }
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if ((long)getppid() != atol(parent)) { /* it died before the request */
+        kill(getpid(), SIGTERM);
+    }
+}
+
 braid_status braid_on(void) {
+    end_with_braid_run();
     return on("braid_on", getenv("BRAID_RUN_OPTIONS"), NULL);
 }
 

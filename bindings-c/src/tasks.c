@@ -53,7 +53,7 @@ static void sync_run(void) {
 /* A failed braid_foreign_* call's line, named after the user's call: "braid_foreign_submit: x" -> "call: x". */
 static braid_status relabel(braid_status st, const char *call) {
     if (st != BRAID_OK) {
-        int reported = braid_error_reported();
+        int reported = braid_last_error_reported();
         const char *m = strstr(braid_last_error(), ": ");
         char copy[4096];
         snprintf(copy, sizeof copy, "%s", m ? m + 2 : braid_last_error());
@@ -350,7 +350,7 @@ void braid_task_stub(const char *interface_name, const braid_task_function *func
         s = braid_task_call(function, args, ret);
     }
     if (s != BRAID_OK) {
-        if (!braid_error_reported()) { /* a failed run's reason is on stderr already */
+        if (!braid_last_error_reported()) { /* a failed run's reason is on stderr already */
             fprintf(stderr, "[braid] ERROR: %s\n", braid_last_error());
             fflush(stderr);
         }
