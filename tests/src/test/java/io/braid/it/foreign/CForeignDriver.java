@@ -33,7 +33,6 @@ public final class CForeignDriver {
             switch (scenario) {
                 case "dataflow" -> dataflow(work);
                 case "crash" -> crash();
-                case "bench" -> bench(Integer.parseInt(args[4]), Integer.parseInt(args[5]));
                 default -> throw new IllegalArgumentException("scenario " + scenario);
             }
         } finally {
@@ -116,56 +115,6 @@ public final class CForeignDriver {
         } catch (Exception e) {
             result("crash", e.getMessage());
         }
-    }
-
-    /** {@code n} independent no-op tasks, then a chain of {@code links} dependent add tasks (tests/bench/c-tasks). */
-    private static void bench(int n, int links) throws Exception {
-        int noop = define("noop", new String[0], 0, "RETRY");
-        int addObject = define("add", new String[] {"IN OBJECT", "IN VALUE"}, 1, "RETRY");
-        int add = define("add", new String[] {"IN VALUE", "IN VALUE"}, 1, "RETRY");
-        // Warm-up: the workers' processes started, the code paths compiled.
-        for (int i = 0; i < 2000; i++) {
-            ForeignTasks.submit(noop, null, null, null, null);
-        }
-        EmbeddedRun.barrier();
-        var bean = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        double load = bean.getSystemLoadAverage();
-        long cpu0 = cpuNanos();
-        long t0 = System.nanoTime();
-        for (int i = 0; i < n; i++) {
-            ForeignTasks.submit(noop, null, null, null, null);
-        }
-        EmbeddedRun.barrier();
-        long wall = System.nanoTime() - t0;
-        long cpu = cpuNanos() - cpu0;
-        ForeignTasks.submit(add, null, new byte[][] {i32(0), i32(0)}, null, new long[] {1});
-        ForeignTasks.waitOn(1);
-        long c0 = System.nanoTime();
-        for (long id = 1; id <= links; id++) {
-            ForeignTasks.submit(addObject, new long[] {id, 0}, new byte[][] {null, i32(1)}, null, new long[] {id + 1});
-        }
-        ByteBuffer end = ByteBuffer.wrap(ForeignTasks.waitOn(links + 1L));
-        long chain = System.nanoTime() - c0;
-        result("bench", String.format("noop tasks: %d in %.3f s wall = %.0f tasks/s; CPU of every process of the run"
-                + " (driver/master + workers + braid-c-worker) %.1f us/task; chain of %d links: %.3f ms/link (end value"
-                + " %d); load average at start %.2f on %d cores", n, wall / 1e9, n / (wall / 1e9), cpu / 1e3 / n, links,
-                chain / 1e6 / links, end.getInt(), load, Runtime.getRuntime().availableProcessors()));
-    }
-
-    /** CPU time of this process and every descendant (workers, braid-c-worker), from /proc. */
-    private static long cpuNanos() throws Exception {
-        long ticks = 0;
-        for (ProcessHandle p : (Iterable<ProcessHandle>) java.util.stream.Stream.concat(
-                java.util.stream.Stream.of(ProcessHandle.current()), ProcessHandle.current().descendants())::iterator) {
-            try {
-                String stat = Files.readString(Path.of("/proc/" + p.pid() + "/stat"));
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime
-            } catch (java.io.IOException e) {
-                // ended meanwhile
-            }
-        }
-        return ticks * 10_000_000L; // USER_HZ = 100
     }
 
     private static int define(String function, String[] params, int returns, String onFailure) {
