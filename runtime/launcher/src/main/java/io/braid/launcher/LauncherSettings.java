@@ -70,7 +70,7 @@ public final class LauncherSettings {
 
     public static final Setting<String> RUN_PARENT = DEFS.define(
             Setting.environment("BRAID_RUN_PARENT", ValueType.STRING).valueName("PID")
-                    .doc("the braid-run that started a C or Python main program: its braid_on() has the program "
+                    .doc("the braid-run that started a C main program: its braid_on() has the program "
                             + "ended when that process dies").internal());
 
     public static final Setting<String> C_WORKER_LIBRARY = DEFS.define(
