@@ -9,8 +9,9 @@
 #include "tasks.h"
 
 int main(int argc, char **argv) {
-    if (argc > 1 && strcmp(argv[1], "load") == 0) {
-        braid_on();
+    if (argc > 1 && strcmp(argv[1], "load") == 0 && braid_on() != BRAID_OK) {
+        fprintf(stderr, "test_c_stub_fails: braid_on: %s\n", braid_last_error());
+        return 2;
     }
     int sum = add(1, 2); /* exits 1 on failure */
     printf("add returned %d\n", sum);
