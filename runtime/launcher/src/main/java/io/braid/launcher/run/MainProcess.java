@@ -77,8 +77,7 @@ public final class MainProcess {
 
     /** The Java of this braid-run, so that the child's libbraid starts the same one. */
     private static Optional<String> javaHome() {
-        return Optional.ofNullable(System.getProperty("java.home")).filter(h -> !h.isBlank())
-                .or(() -> ProcessHandle.current().info().command().map(Path::of).filter(c -> c.getNameCount() >= 2)
-                        .map(c -> c.getParent().getParent().toString()));
+        return ProcessHandle.current().info().command().map(Path::of).filter(c -> c.getNameCount() >= 2)
+                .map(c -> c.getParent().getParent().toString());
     }
 }
