@@ -2,6 +2,6 @@
 
 void noop(void) {}
 
-void step(long *x) {
+void chain_step(long *x) {
     *x += 1;
 }

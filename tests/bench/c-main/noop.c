@@ -42,9 +42,12 @@ int main(int argc, char **argv) {
     double t1 = now(), c1 = cpu();
     long x = 0;
     for (long i = 0; i < links; i++) {
-        step(&x);
+        chain_step(&x);
     }
-    braid_wait_on(&x);
+    if (braid_wait_on(&x) != BRAID_OK) {
+        fprintf(stderr, "[braid] ERROR: %s\n", braid_last_error());
+        return 1;
+    }
     double t2 = now();
     if (x != links) {
         fprintf(stderr, "chain ended at %ld, expected %ld\n", x, links);
