@@ -15,7 +15,15 @@ python3 "$root/scripts/braid-c-buildapp" "$c/tests/cworker/tasks.idl" -o "$work/
 cc -O2 -shared -fPIC -I "$work/gen" -I "$c/tests/cworker" -I "$c/include" "$c/tests/cworker/tasks-functions.c" "$c/tests/cworker/point.c" \
   "$work/gen/tasks-executor.c" -o "$work/libtasks-worker.so"
 mkdir -p "$work/classes" && javac -d "$work/classes" -cp "$jar" "$root"/tests/bench/c-tasks/src/cbench/*.java
+# The JVM options libbraid gives a C main's JVM, as braid-run gives the master's (scripts/braid-env.sh):
+# the class-data archive, C1 only on 1-2 cores.
+opts=()
+jsa="${jar%.jar}.jsa"
+if [ "${BRAID_CDS:-on}" != off ] && [ -f "$jsa" ] && [ "$jsa" -nt "$jar" ]; then
+  opts+=("-XX:SharedArchiveFile=$jsa" "-Dbraid.cds.archive=$jsa" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off)
+fi
+[ "$(nproc)" -le 2 ] && opts+=(-XX:TieredStopAtLevel=1)
 for _ in $(seq "$runs"); do
-  BRAID_C_WORKER="$work/braid-c-worker" java -cp "$jar:$work/classes" cbench.CTaskBench "$work/libtasks-worker.so" \
+  BRAID_C_WORKER="$work/braid-c-worker" java "${opts[@]}" -cp "$jar:$work/classes" cbench.CTaskBench "$work/libtasks-worker.so" \
     "$n" "$links" "--base_log_dir=$work/logs" 2>"$work/err" | grep '^RESULT' || { cat "$work/err"; exit 1; }
 done

@@ -95,6 +95,7 @@ public final class CForeignDriver {
         result("move-q", ForeignTasks.waitOn(41));
         result("move-r", ForeignTasks.waitOn(42));
         result("move", ForeignTasks.waitOn(43));
+        result("ignored", ForeignTasks.waitOn(60));
         EmbeddedRun.barrier();
 
         // The processes of this library killed between tasks: the next task gets a new process.

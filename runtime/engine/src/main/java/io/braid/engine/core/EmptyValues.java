@@ -18,12 +18,21 @@ final class EmptyValues {
     private EmptyValues() {
     }
 
-    /** The null object of a task type: a pickled None for a Python task, a serialised Java null otherwise. */
+    /**
+     * No bytes: the null of a C task's objects, which are C worker protocol VALUEs (none is empty,
+     * so the main program tells "no value" from any value).
+     */
+    static final byte[] NO_C_VALUE = {};
+
+    /**
+     * The null object of a task type: a pickled None for a Python task, no bytes for a C task, a
+     * serialised Java null otherwise.
+     */
     static byte[] nullObject(io.braid.engine.task.TaskDefinition def) {
         var impl = def.implementations().isEmpty() ? null : def.implementations().get(0);
-        boolean python = impl != null && impl.foreign() != null
-                && io.braid.comm.message.ForeignCall.PYTHON.equals(impl.foreign().language());
-        return python ? PICKLED_NONE : NULL_OBJECT;
+        String language = impl == null || impl.foreign() == null ? null : impl.foreign().language();
+        return io.braid.comm.message.ForeignCall.PYTHON.equals(language) ? PICKLED_NONE
+                : io.braid.comm.message.ForeignCall.C.equals(language) ? NO_C_VALUE : NULL_OBJECT;
     }
 
     /** A new empty file for {@code versionName} under {@code dir} (a temporary directory when null). */

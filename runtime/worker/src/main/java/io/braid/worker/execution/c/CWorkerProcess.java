@@ -50,11 +50,10 @@ final class CWorkerProcess extends TaskProcess {
 
     /** Runs one task; a process that ends before replying is a {@link TaskProcessDiedException}. */
     CTaskResult run(CTaskCall call, String task) throws IOException {
+        byte[] frame = call.encode();
+        send(out -> Frames.write(out, frame, frame.length), "C task " + task);
         byte[] reply;
         try {
-            byte[] frame = call.encode();
-            Frames.write(requests, frame, frame.length);
-            requests.flush();
             reply = Frames.readOrNull(replies, "braid-c-worker");
         } catch (IOException e) {
             if (isDeath(e)) {

@@ -1,5 +1,6 @@
 package io.braid.worker.execution.python;
 
+import io.braid.worker.execution.taskprocess.TaskNotDeliveredException;
 import io.braid.worker.execution.taskprocess.TaskProcess;
 import io.braid.worker.execution.taskprocess.TaskProcessDiedException;
 
@@ -54,9 +55,16 @@ final class PythonWorkerProcess extends TaskProcess {
     PythonTaskResult run(PythonTaskCall call) throws IOException {
         List<byte[]> blobs = PythonTaskCall.newBlobs();
         var header = call.toJson(blobs);
+        String task = "task " + call.module() + "." + call.function();
+        try {
+            send(out -> PythonFrames.write(out, header, blobs), task);
+        } catch (TaskNotDeliveredException e) {
+            throw e;
+        } catch (TaskProcessDiedException e) {
+            throw new PythonProcessDiedException(e.getMessage());
+        }
         PythonFrames.Message reply;
         try {
-            PythonFrames.write(requests, header, blobs);
             reply = PythonFrames.read(replies);
         } catch (IOException e) {
             if (isDeath(e)) {

@@ -64,6 +64,28 @@ public abstract class TaskProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** Writes one request. */
+    @FunctionalInterface
+    protected interface Request {
+        void writeTo(java.io.DataOutputStream out) throws IOException;
+    }
+
+    /**
+     * Writes and flushes a request. A process that cannot take it is gone: a cancelled one is a
+     * {@link TaskProcessDiedException}; otherwise it died before the task reached it, a
+     * {@link TaskNotDeliveredException} (the task did not start).
+     */
+    protected final void send(Request request, String what) throws IOException {
+        try {
+            request.writeTo(requests);
+            requests.flush();
+        } catch (IOException e) {
+            // Its pipe is closed: it is dead or dying (one that lives on without its stdin is killed).
+            String report = deathReport(what, 2);
+            throw killed ? new TaskProcessDiedException(report) : new TaskNotDeliveredException(report);
+        }
+    }
+
     /** Whether an I/O error talking to the process is its death (a killed process's streams close under the reader). */
     protected final boolean isDeath(IOException e) {
         return killed || !process.isAlive() || e instanceof EOFException;
@@ -74,9 +96,13 @@ public abstract class TaskProcess implements AutoCloseable {
      * C process N was killed by signal 11 (SIGSEGV); its stderr ends with: ...".
      */
     protected final String deathReport(String what) {
+        return deathReport(what, 10);
+    }
+
+    private String deathReport(String what, int graceSeconds) {
         int exit;
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
             exit = process.waitFor();

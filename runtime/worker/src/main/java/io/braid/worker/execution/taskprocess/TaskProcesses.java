@@ -10,8 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The persistent task processes of one language, one per key (an executor, or an executor and a
  * library): the first task of a key starts its process, later ones reuse it. A process that died
- * (its task failed with {@link TaskProcessDiedException}, or it was killed between tasks) is
- * dropped and the key's next task starts a new one.
+ * running a task (which fails with {@link TaskProcessDiedException}) is dropped and the key's next
+ * task starts a new one; a process found dead when a task comes (killed between tasks: not alive,
+ * or its pipe closed, {@link TaskNotDeliveredException}) is replaced and the task goes to the new
+ * one, once.
  *
  * <p>Each executor runs one task at a time (the worker's slots), so a process is never shared
  * by two threads.
@@ -44,21 +46,29 @@ public final class TaskProcesses<K, P extends TaskProcess> implements AutoClosea
         if (closed) {
             throw new IllegalStateException("the " + language + " task processes are closed");
         }
-        P process = processes.get(key);
-        if (process == null || !process.alive()) {
-            if (process != null) {
-                process.close();
+        for (int attempt = 1; ; attempt++) {
+            P process = processes.get(key);
+            if (process == null || !process.alive()) {
+                if (process != null) {
+                    process.close();
+                }
+                process = starter.start(key);
+                processes.put(key, process);
+                LOG.info("{} worker process {} started for {}", language, process.pid(), key);
             }
-            process = starter.start(key);
-            processes.put(key, process);
-            LOG.info("{} worker process {} started for {}", language, process.pid(), key);
-        }
-        try {
-            return exchange.run(process);
-        } catch (TaskProcessDiedException e) {
-            processes.remove(key, process);
-            LOG.warn("{}: {}", key, e.getMessage());
-            throw e;
+            try {
+                return exchange.run(process);
+            } catch (TaskNotDeliveredException e) {
+                processes.remove(key, process);
+                if (attempt > 1) {
+                    throw e;
+                }
+                LOG.info("{}: {}; the task goes to a new process", key, e.getMessage());
+            } catch (TaskProcessDiedException e) {
+                processes.remove(key, process);
+                LOG.warn("{}: {}", key, e.getMessage());
+                throw e;
+            }
         }
     }
 
