@@ -79,8 +79,10 @@ def build(args, paths, out_dir, base):
     cflags, libs = braid_flags()
     inc = ["-I", out_dir] + cflags + env["CFLAGS"]
     worker = os.path.join(out_dir, f"lib{base}-worker.so")
-    compile_(cc + inc + ["-shared", "-fPIC", "-Wl,--no-undefined", "-o", worker] + args.functions + args.types
-             + [paths["executor"]] + env["LDFLAGS"] + env["LDLIBS"], worker)
+    # -Bsymbolic: the library's calls of its own task functions bind to them, not to a C library
+    # function of the same name that the dynamic linker would find first (glibc's old step()).
+    compile_(cc + inc + ["-shared", "-fPIC", "-Wl,--no-undefined", "-Wl,-Bsymbolic", "-o", worker] + args.functions
+             + args.types + [paths["executor"]] + env["LDFLAGS"] + env["LDLIBS"], worker)
     master = os.path.join(out_dir, base)
     compile_(cc + inc + ["-o", master] + args.main + args.types + [paths["stubs"]] + env["LDFLAGS"] + libs
              + env["LDLIBS"], master)

@@ -8,6 +8,7 @@
 
 Comments: // and /* */. Every error is an IdlError whose str() is 'file:line: message'.
 """
+import ctypes
 import re
 from typing import List, Optional, Tuple
 
@@ -23,6 +24,19 @@ UNSUPPORTED = {
     "static": "static (class) methods are C++ classes' tasks: not supported, declare a plain function",
     "enum": "enum parameters are not supported: pass an int",
 }
+
+
+def in_c_library(name: str) -> bool:
+    """Whether the C library (as this process has it loaded) exports a function of that name: a task
+    function named so (write, link, step, ...) would replace it in the master program, whose stub
+    defines the name, and the worker library's own calls would bind to the C library's."""
+    try:
+        getattr(ctypes.CDLL(None), name)
+        return True
+    except (AttributeError, OSError):
+        return False
+
+
 TOKEN = re.compile(r"""
     (?P<ws>[ \t\r\f\v]+) | (?P<nl>\n) | (?P<linecomment>//[^\n]*) | (?P<comment>/\*)
   | (?P<include>\#[^\n]*) | (?P<at>@[^\n]*)
@@ -165,6 +179,9 @@ class Parser:
         name, line = self.identifier("the function's name")
         if any(f.name == name for f in self.declared):
             self.error(f"function {name} is declared twice", (None, None, line))
+        if in_c_library(name):
+            self.error(f"function {name} has the name of a C library function: its stub would replace that "
+                       f"function in the program (and the JVM in it); rename the task", (None, None, line))
         self.expect("(", f"'(' after {name}")
         params: List[Param] = []
         if self.peek()[1] != ")":

@@ -94,6 +94,8 @@ class ParseTest(unittest.TestCase):
             ("interface A {\n /* open\n\n", "app.idl:2: comment not closed: '/*' without '*/'"),
             ("interface A {\n void f(in int a);\ninterface B { };", "app.idl:3: expected a return type (void, a basic type, string or a user type), found 'interface' (missing '};' before it?)"),
             ("interface A {\n void 2f();\n};", "app.idl:2: expected the function's name, found '2'"),
+            ("interface A {\n void f();\n void write(in int a);\n};", "app.idl:3: function write has the name of a C "
+             "library function: its stub would replace that function in the program (and the JVM in it); rename the task"),
         ]
         for text, expected in cases:
             with self.subTest(text=text):
@@ -164,6 +166,32 @@ class CommandLineTest(unittest.TestCase):
             self.assertTrue(r.stderr.splitlines()[-1].startswith(
                 f"braid-c-buildapp: gcc failed building {d}/libtwo-worker.so (exit status 1): gcc "), r.stderr)
             self.assertFalse(os.path.exists(os.path.join(d, "two")))
+
+    def test_a_task_named_as_a_hidden_c_library_function_runs_its_own_code(self):
+        """glibc still has step@GLIBC_2.2.5 (not found by dlsym, so the parser cannot refuse the name),
+        which the dynamic linker binds an unversioned call to before the library's own step: the
+        worker library is linked -Bsymbolic, so braid-c-worker runs the task's step."""
+        sys.path.insert(0, os.path.join(REPO, "bindings-c", "tests", "cworker"))
+        import protocol
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "chain.idl"), "w") as f:
+                f.write("interface Chain { void step(inout long x); };\n")
+            with open(os.path.join(d, "chain-functions.c"), "w") as f:
+                f.write('#include "chain.h"\nvoid step(long *x) { *x += 1; }\n')
+            with open(os.path.join(d, "main.c"), "w") as f:  # stands in for libbraid: only the worker side runs
+                f.write("#include <braid_tasks.h>\nvoid braid_task_stub(const char *i, const braid_task_function *f, "
+                        "const braid_task_arg *a, void *r) { (void)i; (void)f; (void)a; (void)r; }\n"
+                        "int main(void) { return 0; }\n")
+            env = dict(os.environ, CC="gcc", BRAID_CFLAGS="-I" + os.path.join(REPO, "bindings-c", "include"), BRAID_LIBS="")
+            r = subprocess.run([sys.executable, BUILDAPP, "--build", "chain.idl", "--main", "main.c", "--functions",
+                                "chain-functions.c"], capture_output=True, text=True, cwd=d, env=env, timeout=120)
+            self.assertEqual(0, r.returncode, r.stderr)
+            w = protocol.Worker(os.environ["BRAID_C_WORKER"], os.path.join(d, "libchain-worker.so"))
+            try:
+                w.ready()
+                self.assertEqual(("ok", None, {0: 42}), w.run(1, "step", [protocol.arg(5, 2, 41)]))
+            finally:
+                w.finish()
 
     def test_generates_beside_the_idl_or_in_output(self):
         with tempfile.TemporaryDirectory() as d:

@@ -12,7 +12,7 @@ trap 'rm -rf "$work"' EXIT
 c="$root/bindings-c"
 cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -I "$c/include" "$c"/worker/*.c -o "$work/braid-c-worker" -ldl
 python3 "$root/scripts/braid-c-buildapp" "$c/tests/cworker/tasks.idl" -o "$work/gen" >/dev/null
-cc -O2 -shared -fPIC -I "$work/gen" -I "$c/tests/cworker" -I "$c/include" "$c/tests/cworker/tasks-functions.c" \
+cc -O2 -shared -fPIC -I "$work/gen" -I "$c/tests/cworker" -I "$c/include" "$c/tests/cworker/tasks-functions.c" "$c/tests/cworker/point.c" \
   "$work/gen/tasks-executor.c" -o "$work/libtasks-worker.so"
 mkdir -p "$work/classes" && javac -d "$work/classes" -cp "$jar" "$root"/tests/bench/c-tasks/src/cbench/*.java
 # The JVM options libbraid gives a C main's JVM, as braid-run gives the master's (scripts/braid-env.sh):

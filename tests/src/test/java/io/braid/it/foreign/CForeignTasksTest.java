@@ -58,7 +58,8 @@ class CForeignTasksTest {
         Path lib = dir.resolve("libtasks-worker.so");
         exec(dir, "cc", "-O2", "-shared", "-fPIC", "-I", gen.toString(), "-I", c.resolve("tests/cworker").toString(),
                 "-I", c.resolve("include").toString(), c.resolve("tests/cworker/tasks-functions.c").toString(),
-                gen.resolve("tasks-executor.c").toString(), "-o", lib.toString());
+                c.resolve("tests/cworker/point.c").toString(), gen.resolve("tasks-executor.c").toString(), "-o",
+                lib.toString());
         return new Built(exe, lib);
     }
 

@@ -57,7 +57,8 @@ class CJobsTest {
         library = build.resolve("libtasks-worker.so");
         exec("cc", "-O2", "-shared", "-fPIC", "-I", gen.toString(), "-I", C.resolve("tests/cworker").toString(),
                 "-I", C.resolve("include").toString(), C.resolve("tests/cworker/tasks-functions.c").toString(),
-                gen.resolve("tasks-executor.c").toString(), "-o", library.toString());
+                C.resolve("tests/cworker/point.c").toString(), gen.resolve("tasks-executor.c").toString(), "-o",
+                library.toString());
     }
 
     private static void exec(String... command) throws Exception {
