@@ -6,13 +6,14 @@ braid.jar it runs in ``BRAID_JAR`` (libbraid starts that jar, and is found besid
 status is 0 only if the application and all its tasks succeeded; 2 for options braid_on refuses.
 """
 
+import builtins
 import ctypes
 import os
 import re
-import runpy
 import signal
 import sys
 import traceback
+import types
 from typing import List, Optional
 
 import braid._runtime as state
@@ -46,7 +47,7 @@ def main(argv: List[str]) -> int:
     status = 0
     reported: Optional[str] = None
     try:
-        runpy.run_path(app, run_name="__main__")
+        _run_as_main(app)
     except SystemExit as e:
         status = _exit_status(e.code)
     except BaseException as e:  # noqa: B902 - KeyboardInterrupt too: the runtime still stops
@@ -64,6 +65,30 @@ def main(argv: List[str]) -> int:
     finally:
         state.session = None
     return status
+
+
+def _run_as_main(app: str) -> None:
+    """Runs the script as ``__main__`` that is also importable under its file's name: the workers
+    import it as that module to find its tasks, so the classes it defines are pickled under that
+    name (``app.Point``, not ``__main__.Point``) and unpickled here as the same classes."""
+    name = os.path.splitext(os.path.basename(app))[0]
+    module = types.ModuleType("__main__")
+    module.__file__ = app
+    module.__builtins__ = builtins
+    sys.modules["__main__"] = module
+    sys.modules.setdefault(name, module)
+    build_class = builtins.__build_class__
+
+    def build_app_class(*args, **kwargs):
+        cls = build_class(*args, **kwargs)
+        if getattr(cls, "__module__", None) == "__main__":
+            cls.__module__ = name
+        return cls
+
+    builtins.__build_class__ = build_app_class
+    with open(app, "rb") as f:
+        code = compile(f.read(), app, "exec")
+    exec(code, module.__dict__)
 
 
 def _report(error: BaseException, app: str) -> Optional[str]:
