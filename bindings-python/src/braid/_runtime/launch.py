@@ -58,10 +58,9 @@ def main(argv: List[str]) -> int:
         lib.off()
     except BraidError as e:
         status = status or 1
-        message = str(e)
-        if reported is None or reported not in message:
-            print(f"braid: error: {message}", file=sys.stderr)
-        _task_traceback(message)
+        if reported is None:  # else the application stopped on this failure, reported already
+            print(f"braid: error: {e}", file=sys.stderr)
+            _task_traceback(str(e))
     finally:
         state.session = None
     return status
@@ -93,12 +92,13 @@ def _run_as_main(app: str) -> None:
 
 def _report(error: BaseException, app: str) -> Optional[str]:
     """Prints the application's exception: one line for Braid's own errors, else the traceback
-    from the application's frames (not this launcher's). Returns the one line, if any."""
+    from the application's frames (not this launcher's). Returns the one line of a run's failure."""
     if isinstance(error, _ONE_LINE):
         print(f"braid: error: {error}", file=sys.stderr)
         if isinstance(error, BraidError):
             _task_traceback(str(error))
-        return str(error)
+            return str(error)
+        return None
     tb = error.__traceback__
     while tb is not None and os.path.abspath(tb.tb_frame.f_code.co_filename) != app:
         tb = tb.tb_next

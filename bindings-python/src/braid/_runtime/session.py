@@ -65,6 +65,7 @@ class Session:
         self._objects: Dict[int, _Tracked] = {}  # id(obj) ->
         self._collections: Dict[int, _Collection] = {}  # id(list) ->
         self._forget: List[int] = []
+        self._written_files: set = set()  # paths tasks write (FILE_OUT, FILE_INOUT), absolute
 
     # ---- definitions ----------------------------------------------------------------------------
 
@@ -133,6 +134,8 @@ class Session:
                     kinds.append("FILE_" + spec.direction)
                     files[i] = os.fspath(value)
                     has_files = True
+                    if written:
+                        self._written_files.add(os.path.abspath(files[i]))
                 elif spec.kind == p.TYPE.COLLECTION:
                     kinds.append("INOUT COLLECTION" if written else "IN COLLECTION")
                     elements[i] = self._elements(value, written, once)
@@ -282,6 +285,10 @@ class Session:
 
     def delete_file(self, path: Any) -> None:
         self.lib.delete_file(os.fspath(path))
+        self._written_files.discard(os.path.abspath(os.fspath(path)))
+
+    def written_by_a_task(self, path: Any) -> bool:
+        return os.path.abspath(os.fspath(path)) in self._written_files
 
     def delete_object(self, obj: Any) -> None:
         with self._lock:

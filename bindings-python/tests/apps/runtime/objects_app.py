@@ -3,6 +3,7 @@
 Prints one line per check; the test compares them with what Python itself computes.
 """
 
+import os
 import sys
 
 from braid.api.api import compss_barrier, compss_delete_object, compss_wait_on
@@ -56,6 +57,11 @@ def double(grid):
 @task(returns=1)
 def merge(a, b):
     return {**a, **b}
+
+
+@task(returns=1)
+def process_id():
+    return os.getpid()
 
 
 class Account:
@@ -112,6 +118,7 @@ def main():
     compss_delete_object(box)
     compss_barrier()
     print("args", sys.argv[1:])
+    print("tasks-in-another-process", compss_wait_on(process_id()) != os.getpid())
 
 
 if __name__ == "__main__":
