@@ -17,12 +17,6 @@ class Future:
     def __repr__(self) -> str:
         return f"<braid Future of object {self.object_id}>"
 
-    def __del__(self) -> None:
-        # The runtime may drop the object once the tasks that read it have: told at the next call.
-        session = self._session
-        if session is not None:
-            session.forget_later(self.object_id)
-
     def __reduce__(self):
         raise TypeError(f"{self!r} is inside an object passed to a task or pickled: pass the future itself as a "
                         f"task parameter (or in a COLLECTION), or compss_wait_on it first")

@@ -8,6 +8,11 @@ write it (INOUT). Immutable values (numbers, strings, bytes, None) go by value. 
 are :class:`Future` placeholders; ``compss_wait_on`` fetches values and updates INOUT objects in
 place. A task type is defined on first need per (function, parameter kinds): a parameter that
 gets a Future once and a number another time is an OBJECT in one type and a VALUE in the other.
+
+A Future dropped by the program is not told to the runtime (as in PyCOMPSs, ``compss_delete_object``
+does that): the master's cost of dropping a datum grows with the tasks it knows
+(``DataDrops.dropVersion`` scans them), which made a no-op run 7 times costlier in the master's
+core thread when every dropped Future was deleted.
 """
 
 import hashlib
@@ -17,6 +22,7 @@ import pickle
 import threading
 from typing import Any, Dict, List, Optional, Tuple
 
+from braid._internal import calls
 from braid._runtime.future import Future
 from braid._runtime.native import Libbraid
 from braid.api import parameter as p
@@ -62,9 +68,9 @@ class Session:
         self._lock = threading.RLock()
         self._last_id = 0
         self._types: Dict[Tuple[int, Tuple[str, ...]], int] = {}
+        self._simple: Dict[int, List[Tuple[str, Any]]] = {}  # id(definition) -> (name, spec) when all positional
         self._objects: Dict[int, _Tracked] = {}  # id(obj) ->
         self._collections: Dict[int, _Collection] = {}  # id(list) ->
-        self._forget: List[int] = []
         self._written_files: set = set()  # paths tasks write (FILE_OUT, FILE_INOUT), absolute
 
     # ---- definitions ----------------------------------------------------------------------------
@@ -118,6 +124,8 @@ class Session:
 
     def call(self, definition: Any, args: tuple, kwargs: dict) -> Any:
         values = self._positional(definition, args, kwargs)
+        for name, value, spec in values:
+            calls.check_one(definition, name, value, spec)
         n = len(values)
         kinds: List[str] = []
         object_ids: List[int] = [0] * n
@@ -127,7 +135,6 @@ class Session:
         once: List[int] = []  # ids of values sent for this call only
         has_files = has_collections = False
         with self._lock:
-            self._flush_forgotten()
             for i, (name, value, spec) in enumerate(values):
                 written = spec.direction != p.DIRECTION.IN
                 if spec.kind == p.TYPE.FILE:
@@ -162,9 +169,16 @@ class Session:
             return None
         return futures[0] if len(futures) == 1 else tuple(futures)
 
-    @staticmethod
-    def _positional(definition: Any, args: tuple, kwargs: dict) -> List[Tuple[str, Any, Any]]:
+    def _positional(self, definition: Any, args: tuple, kwargs: dict) -> List[Tuple[str, Any, Any]]:
         """(name, value, spec) of every parameter in the signature's order, defaults included."""
+        specs = self._simple.get(id(definition))
+        if specs is None:
+            plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+            parameters = definition.signature.parameters.values()
+            specs = self._simple[id(definition)] = [(q.name, definition.spec_of(q.name)) for q in parameters] \
+                if all(q.kind in plain for q in parameters) else []
+        if specs and not kwargs and len(args) == len(specs):  # the common call: every argument by position
+            return [(name, value, spec) for (name, spec), value in zip(specs, args)]
         try:
             bound = definition.signature.bind(*args, **kwargs)
         except TypeError as e:
@@ -232,6 +246,9 @@ class Session:
     def wait_on(self, value: Any) -> Any:
         """The value of a Future; an INOUT object or collection updated in place; lists, tuples and
         dicts of them rebuilt with their values; anything else as it is."""
+        return self._wait_on(value)
+
+    def _wait_on(self, value: Any) -> Any:
         if isinstance(value, Future):
             if not value._has_value:
                 value._value = pickle.loads(self.lib.wait_on(value.object_id))
@@ -248,17 +265,17 @@ class Session:
             c.written = False
             return value
         if isinstance(value, list):
-            return [self.wait_on(v) for v in value]
+            return [self._wait_on(v) for v in value]
         if isinstance(value, tuple):
-            waited = [self.wait_on(v) for v in value]
+            waited = [self._wait_on(v) for v in value]
             return type(value)(*waited) if hasattr(value, "_fields") else tuple(waited)
         if isinstance(value, dict):
-            return {k: self.wait_on(v) for k, v in value.items()}
+            return {k: self._wait_on(v) for k, v in value.items()}
         return value
 
     def _sync_element(self, element: Any, object_id: int) -> Any:
         if isinstance(element, Future):
-            return self.wait_on(element)
+            return self._wait_on(element)
         t = self._objects.get(id(element))
         if t is not None and t.obj is element:
             return self._sync(t)
@@ -304,14 +321,6 @@ class Session:
             if c is not None and c.obj is obj:
                 for object_id in c.element_ids:
                     self.lib.delete_object(object_id)
-
-    def forget_later(self, object_id: int) -> None:
-        # called from Future.__del__, at any point of the program: only a list append here
-        self._forget.append(object_id)
-
-    def _flush_forgotten(self) -> None:
-        while self._forget:
-            self.lib.delete_object(self._forget.pop())
 
     def barrier(self) -> None:
         self.lib.barrier()

@@ -47,10 +47,10 @@ class task:  # noqa: N801 - PyCOMPSs' name
 
         @functools.wraps(function)
         def run(*args, **kwargs):
-            calls.check(definition, args, kwargs)
             session = runtime.session
             if session is not None:
-                return session.call(definition, args, kwargs)
+                return session.call(definition, args, kwargs)  # checks the values too
+            calls.check(definition, args, kwargs)
             return function(*args, **kwargs)
 
         setattr(run, attach.DEFINITION, definition)
