@@ -3,7 +3,9 @@
     scripts/braid-run tests/bench/python/noop_bench.py [tasks] [links]
 
 Prints, per phase, the wall time and the CPU time of this process (the Python main program and
-the Java master in it), per task: under load, the CPU figures are the comparable ones.
+the Java master in it) per task, and for the throughput phase the CPU of the worker processes
+(java: the worker JVM; python: its Python task processes) per task: under load, the CPU figures
+are the comparable ones.
 """
 
 import os
@@ -30,6 +32,33 @@ def cpu():
     return r.ru_utime + r.ru_stime
 
 
+def descendants_cpu():
+    """CPU seconds of this process's live descendants (the worker JVM, its Python processes), by command."""
+    parent, stat = {}, {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                name, rest = f.read().rsplit(")", 1)
+            fields = rest.split()
+            parent[int(pid)] = int(fields[1])
+            stat[int(pid)] = ("python" if "python" in name else "java" if "java" in name else name.split("(")[-1],
+                              (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+        except (FileNotFoundError, ProcessLookupError, ValueError):
+            pass
+    mine, out = {os.getpid()}, {}
+    changed = True
+    while changed:
+        changed = False
+        for pid, ppid in parent.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                changed = True
+    for pid in mine - {os.getpid()}:
+        name, seconds = stat[pid]
+        out[name] = out.get(name, 0) + seconds
+    return out
+
+
 def measure(name, count, body):
     wall, spent = time.perf_counter(), cpu()
     body()
@@ -50,9 +79,13 @@ def main(tasks, links):
             noop(i)
         compss_barrier()
 
+    before = descendants_cpu()
     wall, spent = measure("throughput", tasks, independent)
+    after = descendants_cpu()
     print(f"throughput_tasks_per_s {tasks / wall:.0f}")
     print(f"throughput_main_cpu_us_per_task {spent / tasks * 1e6:.0f}")
+    for name in sorted(after):
+        print(f"throughput_{name}_workers_cpu_us_per_task {(after[name] - before.get(name, 0)) / tasks * 1e6:.0f}")
 
     def dependent():
         value = 0
