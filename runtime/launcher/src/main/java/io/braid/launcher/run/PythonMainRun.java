@@ -54,6 +54,9 @@ public final class PythonMainRun {
     /** Runs the application and returns its exit status. */
     public int run() throws IOException, InterruptedException {
         String python = WorkerSettings.PYTHON_INTERPRETER.get(SettingSource.system());
+        if (python.contains("/")) {
+            python = Path.of(python).toAbsolutePath().toString(); // the workers run it from other directories
+        }
         Path bundle = Files.createTempDirectory("braid-python-");
         try {
             BundledPythonPackage.extractTo(bundle);
@@ -66,7 +69,7 @@ public final class PythonMainRun {
             if (!env.containsKey("JAVA_HOME")) {
                 javaHome().ifPresent(home -> env.put("JAVA_HOME", home));
             }
-            env.putIfAbsent(WorkerSettings.PYTHON_INTERPRETER.environment(), python);
+            env.put(WorkerSettings.PYTHON_INTERPRETER.environment(), python);
             Process child;
             try {
                 child = pb.start();
