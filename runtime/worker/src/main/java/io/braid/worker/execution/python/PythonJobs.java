@@ -4,6 +4,7 @@ import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.spi.TaskCancellation;
+import io.braid.worker.execution.taskprocess.ExecutorSlot;
 
 import java.io.IOException;
 import java.nio.file.Path;
