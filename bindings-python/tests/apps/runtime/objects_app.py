@@ -47,6 +47,12 @@ def tag(xs):
         x.append(i)
 
 
+@task(xs=COLLECTION_OUT)
+def fill_each(xs):
+    for i, x in enumerate(xs):
+        x["index"] = i
+
+
 @task(grid={Type: COLLECTION_INOUT, Depth: 2})
 def double(grid):
     for row in grid:
@@ -104,6 +110,10 @@ def main():
     tag(lists)
     compss_wait_on(lists)
     print("collection-inout", lists)
+    dicts = [{}, {}]
+    fill_each(dicts)
+    print("collection-out", compss_wait_on(dicts))
+    print("keywords", compss_wait_on(increment(value=41)))
     grid = [[1, 2], [3]]
     double(grid)
     print("collection-depth-2", compss_wait_on(grid))
