@@ -88,7 +88,7 @@ def test_files_in_every_direction_and_their_synchronisation(tmp_path):
     assert (work / "unwaited.txt").read_text() == "written at the end"
 
 
-def test_task_groups_failure_management_retries_and_time_outs(tmp_path):
+def test_task_groups_failure_management_retries_crashes_and_time_outs(tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "groups_app.py"), work)
@@ -98,6 +98,7 @@ def test_task_groups_failure_management_retries_and_time_outs(tmp_path):
         "group-barrier True",
         "ignored None",
         "retry retried",
+        "crashed-process-retried True",
         "time-out None",
         "io [0, 10, 20]",
     ], explain(done)

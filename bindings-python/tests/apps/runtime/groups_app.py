@@ -33,6 +33,14 @@ def fails_once(marker):
     return "retried"
 
 
+@task(returns=1)
+def crash_once(marker):
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        os._exit(3)  # the worker's Python process dies: the task is retried in a new one
+    return os.getpid()
+
+
 @task(returns=1, time_out=1, on_failure="IGNORE")
 def slow(seconds):
     time.sleep(seconds)
@@ -60,6 +68,7 @@ def main(workdir):
     print("group-barrier", all(os.path.exists(p) for p in later))
     print("ignored", compss_wait_on(fails(3)))
     print("retry", compss_wait_on(fails_once(os.path.join(workdir, "marker"))))
+    print("crashed-process-retried", isinstance(compss_wait_on(crash_once(os.path.join(workdir, "crash"))), int))
     print("time-out", compss_wait_on(slow(30)))
     print("io", compss_wait_on([io_task(i) for i in range(3)]))
 
