@@ -95,11 +95,11 @@ class BadInputTest extends ItBase {
         }
     }
 
-    /** Python applications are refused, naming the issue that brings their binding; a C one must be a file. */
+    /** A Python application must be a file, a C one an executable file. */
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"--lang=python, simple.Main, '--lang=python: the Python binding is not built yet (issue 25)'",
+    @CsvSource({"--lang=python, simple.Main, 'simple.Main: no such Python file'",
         "--lang=c, simple.Main, 'simple.Main: no such C program (the executable braid-c-buildapp --build makes)'",
-        "'', app.py, 'app.py (a Python application): the Python binding is not built yet (issue 25)'"})
+        "'', app.py, 'app.py: no such Python file'"})
     void languagesWithoutTheirBindingAreRefused(String option, String app, String expected) {
         BraidRunner run = BraidRunner.in(tmp).app("simple").main(app).args(3);
         if (!option.isEmpty()) { // else inferred from the application's name

@@ -21,6 +21,7 @@ import io.braid.launcher.options.UsageException;
 import io.braid.launcher.run.AppSetupException;
 import io.braid.launcher.run.CMainRun;
 import io.braid.launcher.run.JavaAppRun;
+import io.braid.launcher.run.PythonMainRun;
 import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.run.WorkerJit;
 import io.braid.launcher.run.WorkerPriority;
@@ -75,13 +76,17 @@ public final class BraidRun {
         if (app == null) {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
         }
-        if (checkLanguage(o.get("--lang"), app).equals("c")) {
-            // the words before the application are braid-run's options, which the C program's braid_on takes
-            CMainRun c = new CMainRun(optionWords(args, o), app, o.appArgs(), braidJar());
+        String language = checkLanguage(o.get("--lang"), app);
+        if (!language.equals("java")) {
+            // the words before the application are braid-run's options, which the program's braid_on takes
+            List<String> words = optionWords(args, o);
+            java.util.concurrent.Callable<Integer> main = language.equals("c")
+                    ? new CMainRun(words, app, o.appArgs(), braidJar())::run
+                    : new PythonMainRun(words, app, o.appArgs(), braidJar())::run;
             for (String warning : o.warnings()) {
                 System.err.println("braid-run: " + warning);
             }
-            return c.run();
+            return main.call();
         }
         // Not new JavaAppRun(settings(o, app)): 'new' initialises JavaAppRun, and with it its
         // logger, before the argument sets up the run's log (runtime.log).
@@ -133,18 +138,16 @@ public final class BraidRun {
 
     /**
      * The application's language: {@code --lang}, else inferred (python for {@code app.py}, c for a
-     * path to an ELF executable, java otherwise). A Python one is refused with the issue that brings
-     * its binding, rather than started as a Java main class.
+     * path to an ELF executable, java otherwise).
      */
     static String checkLanguage(String lang, String app) {
         String language = !lang.equals("inferred") ? lang
                 : app.endsWith(".py") ? "python" : CMainRun.isNativeProgram(app) ? "c" : "java";
         String given = lang.equals("inferred") ? app + " (a Python application)" : "--lang=" + language;
         switch (language) {
-            case "java", "c" -> {
+            case "java", "c", "python" -> {
                 return language;
             }
-            case "python" -> throw new UsageException(given + ": the Python binding is not built yet (issue 25)");
             case "r" -> throw new UsageException(given + ": Braid has no R binding");
             default -> throw new UsageException("--lang=" + lang + ": expected java, python or c");
         }

@@ -79,6 +79,12 @@ public final class LauncherSettings {
                     .doc("the worker library (libAPP-worker.so, braid-c-buildapp) a C main program's task stubs "
                             + "name; the workers load it at the same path (libbraid reads it)"));
 
+    public static final Setting<String> LIBBRAID = DEFS.define(
+            Setting.environment("BRAID_LIBBRAID", ValueType.STRING).valueName("FILE")
+                    .defaultDoc("beside braid.jar, else the system's library path")
+                    .doc("the libbraid.so a Python main program run by braid-run loads (read by the Python package "
+                            + "braid; docs/PYTHON.md)").script());
+
     private LauncherSettings() {
     }
 
