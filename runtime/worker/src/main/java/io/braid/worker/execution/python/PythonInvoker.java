@@ -27,6 +27,16 @@ public final class PythonInvoker implements AutoCloseable {
 
     /** Runs the call in executor {@code executor}'s process (started if it has none or it died). */
     public PythonTaskResult run(int executor, PythonTaskCall call) throws IOException {
+        PythonStreams streams = new PythonStreams();
+        try {
+            return run(executor, call, streams);
+        } finally {
+            streams.release();
+        }
+    }
+
+    /** As {@link #run(int, PythonTaskCall)}, the task's stream requests answered by {@code streams}. */
+    PythonTaskResult run(int executor, PythonTaskCall call, PythonStreams streams) throws IOException {
         if (closed) {
             throw new IllegalStateException("the Python invoker is closed");
         }
@@ -40,7 +50,7 @@ public final class PythonInvoker implements AutoCloseable {
             LOG.info("executor {}: Python worker process {} started", executor, process.pid());
         }
         try {
-            return process.run(call);
+            return process.run(call, streams);
         } catch (PythonProcessDiedException e) {
             processes.remove(executor, process);
             LOG.warn("executor {}: {}", executor, e.getMessage());

@@ -78,14 +78,24 @@ final class PythonWorkerProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Runs one task; a process that ends before replying is a {@link PythonProcessDiedException}. */
-    PythonTaskResult run(PythonTaskCall call) throws IOException {
+    /**
+     * Runs one task, answering the stream requests it makes while it runs with {@code streams},
+     * until its result comes; a process that ends before replying is a
+     * {@link PythonProcessDiedException}.
+     */
+    PythonTaskResult run(PythonTaskCall call, PythonStreams streams) throws IOException {
         List<byte[]> blobs = PythonTaskCall.newBlobs();
         var header = call.toJson(blobs);
         PythonFrames.Message reply;
         try {
             PythonFrames.write(requests, header, blobs);
             reply = PythonFrames.read(replies);
+            while (reply != null && "stream".equals(reply.type())) {
+                List<byte[]> answerBlobs = new ArrayList<>();
+                var answer = streams.answer(reply, answerBlobs);
+                PythonFrames.write(requests, answer, answerBlobs);
+                reply = PythonFrames.read(replies);
+            }
         } catch (IOException e) {
             // A killed process's streams are closed under the reader: "Stream closed" is its death too.
             if (killed || !process.isAlive() || e instanceof java.io.EOFException) {
