@@ -26,8 +26,9 @@ public final class ForeignTasks {
      * @param location    a directory put first on the workers' Python path to find the module; null for none
      * @param params      one per parameter: a direction (IN, OUT, INOUT) and a kind (VALUE: bytes passed
      *                    by value; OBJECT: bytes by object id; FILE: a path; COLLECTION: a list of objects,
-     *                    IN or INOUT), e.g. {@code "INOUT OBJECT"};
-     *                    {@code FILE_IN}, {@code FILE_OUT}, {@code FILE_INOUT} also read
+     *                    IN or INOUT; STREAM: a stream by its id, IN or OUT), e.g. {@code "INOUT OBJECT"};
+     *                    {@code FILE_IN}, {@code FILE_OUT}, {@code FILE_INOUT}, {@code STREAM_IN},
+     *                    {@code STREAM_OUT} also read
      * @param returns     how many values the function returns, each stored as an object
      * @param constraints {@code key=value}: computing_units, memory_size, processor_architecture,
      *                    storage_bw (a number, {@code auto} or {@code auto(min,max,delta)}), storage_size
@@ -47,7 +48,8 @@ public final class ForeignTasks {
      * Submits a call of type {@code type}; returns its task id. Arrays are indexed by declared
      * parameter (entries for other kinds are ignored; an array may be null when no parameter
      * needs it): {@code objectIds} for OBJECT, {@code values} for VALUE (its bytes) and OBJECT
-     * (the main program's current bytes, or null), {@code files} for FILE. {@code returnIds}: the
+     * (the main program's current bytes, or null), {@code files} for FILE (its path) and STREAM
+     * (the stream's id, as {@code braid_object_stream_id} gives it). {@code returnIds}: the
      * ids the return values get, one per declared return.
      */
     public static long submit(int type, long[] objectIds, byte[][] values, String[] files, long[] returnIds) {
