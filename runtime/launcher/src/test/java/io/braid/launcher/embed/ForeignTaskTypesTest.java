@@ -68,6 +68,10 @@ class ForeignTaskTypesTest {
                 () -> define("python", new String[] {"IN VALUE", "OUT COLLECTION"}, 0, null, false, null)).getMessage();
         assertTrue(p.startsWith("task app.tasks.work: parameter 2 'OUT COLLECTION': a task changes the elements"), p);
         p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", new String[] {"INOUT STREAM"}, 0, null, false, null)).getMessage();
+        assertTrue(p.startsWith("task app.tasks.work: parameter 1 'INOUT STREAM': a task reads a stream (IN) or"
+                + " writes it (OUT), not both"), p);
+        p = assertThrows(IllegalArgumentException.class,
                 () -> define("python", null, 0, new String[] {"cores=2"}, false, null)).getMessage();
         assertTrue(p.startsWith("task app.tasks.work: constraint 'cores=2': expected key=value"), p);
         p = assertThrows(IllegalArgumentException.class,
@@ -77,6 +81,13 @@ class ForeignTaskTypesTest {
                 () -> define("python", null, 0, null, false, "sometimes")).getMessage();
         assertTrue(p.startsWith("task app.tasks.work: onFailure 'sometimes'"), p);
         assertThrows(IllegalArgumentException.class, () -> types.get(0), "nothing was defined");
+    }
+
+    @Test
+    void streamParametersAreReadOrWritten() {
+        define("python", new String[] {"STREAM_IN", "out stream", "IN STREAM", "STREAM_OUT"}, 0, null, false, null);
+        assertEquals(List.of("STREAM_IN", "STREAM_OUT", "STREAM_IN", "STREAM_OUT"),
+                types.get(0).definition().paramTypes());
     }
 
     @Test
