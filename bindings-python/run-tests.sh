@@ -26,6 +26,17 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PYTHON" -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check ".[test]"
+# The runtime-mode tests (test_runtime.py) run apps through scripts/braid-run, which needs braid.jar
+# and libbraid: mvn verify builds bindings-c before this module; build libbraid here when a partial
+# build (mvn -pl bindings-python, -DskipITs) has not.
+jar=../runtime/dist/target/braid.jar
+if [ ! -f "$jar" ]; then
+  echo "bindings-python: $jar is missing: build runtime/dist first (mvn package at the repository root)" >&2; exit 1
+fi
+if [ ! -f ../bindings-c/target/build/libbraid.so ]; then
+  cmake -S ../bindings-c -B ../bindings-c/target/build -DBRAID_JAR="$(cd "$(dirname "$jar")" && pwd)/braid.jar" >/dev/null
+  cmake --build ../bindings-c/target/build --target braid -j 2 >/dev/null
+fi
 # Run from tests/ against the installed package (not src/), so the install itself is tested.
 cd tests
 exec ../"$VENV"/bin/python -m pytest -q -p no:cacheprovider

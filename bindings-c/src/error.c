@@ -28,15 +28,19 @@ const char *braid_status_name(braid_status status) {
     return "BRAID_ERR_UNKNOWN";
 }
 
-/* One line: a message with line breaks (a Java message may have some) is joined with "; ". */
+/* One line: a message with line breaks (a Java message may have some) is joined with "; ".
+ * Written through a copy: "; " is longer than the line break it replaces. */
 static void one_line(char *s) {
+    static _Thread_local char in_copy[BRAID_ERROR_MAX];
+    snprintf(in_copy, sizeof in_copy, "%s", s);
     char *out = s;
-    for (char *in = s; *in; in++) {
+    char *end = s + BRAID_ERROR_MAX - 1;
+    for (const char *in = in_copy; *in && out < end; in++) {
         if (*in == '\r') {
             continue;
         }
         if (*in == '\n') {
-            if (in[1] != '\0' && out != s && (size_t)(out - s) + 2 < BRAID_ERROR_MAX) {
+            if (in[1] != '\0' && out != s && out + 2 < end) {
                 *out++ = ';';
                 *out++ = ' ';
             }

@@ -17,6 +17,10 @@ struct braid_java {
     jmethodID get_message, to_string;
     jclass illegal_state, illegal_argument, usage, registration, backend, out_of_memory;
     jclass byte_array;
+    jclass string;         /* java.lang.String */
+    jclass foreign_tasks;  /* io.braid.launcher.embed.ForeignTasks (foreign.c) */
+    jmethodID f_define, f_submit, f_wait_on, f_wait_on_file, f_delete_object, f_delete_file;
+    jmethodID f_open_group, f_close_group, f_barrier_group, f_cancel_group;
 };
 
 extern struct braid_java braid_j;

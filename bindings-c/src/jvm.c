@@ -289,6 +289,19 @@ static braid_status bind_classes(const char *call, JNIEnv *env, const char *jar)
     CLASS(distro_stream, "io/braid/streams/DistroStream");
     METHOD(close, distro_stream, "close", "()V");
     METHOD(is_closed, distro_stream, "isClosed", "()Z");
+    CLASS(string, "java/lang/String");
+    CLASS(foreign_tasks, "io/braid/launcher/embed/ForeignTasks");
+    STATIC(f_define, foreign_tasks, "define", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
+           "[Ljava/lang/String;I[Ljava/lang/String;ZZLjava/lang/String;J)I");
+    STATIC(f_submit, foreign_tasks, "submit", "(I[J[[B[Ljava/lang/String;[J[[J[[[B)J");
+    STATIC(f_wait_on, foreign_tasks, "waitOn", "(J)[B");
+    STATIC(f_wait_on_file, foreign_tasks, "waitOnFile", "(Ljava/lang/String;)Ljava/lang/String;");
+    STATIC(f_delete_object, foreign_tasks, "deleteObject", "(J)V");
+    STATIC(f_delete_file, foreign_tasks, "deleteFile", "(Ljava/lang/String;)V");
+    STATIC(f_open_group, foreign_tasks, "openGroup", "(Ljava/lang/String;)V");
+    STATIC(f_close_group, foreign_tasks, "closeGroup", "(Ljava/lang/String;Z)Ljava/lang/String;");
+    STATIC(f_barrier_group, foreign_tasks, "barrierGroup", "(Ljava/lang/String;)Ljava/lang/String;");
+    STATIC(f_cancel_group, foreign_tasks, "cancelGroup", "(Ljava/lang/String;)V");
     return BRAID_OK;
 missing:;
     int ready = braid_j.get_message != NULL && braid_j.to_string != NULL;

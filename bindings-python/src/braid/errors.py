@@ -14,3 +14,8 @@ class TaskArgumentError(TypeError):
     """A task was called with a value its declaration does not allow (a FILE_IN that is not a
     path or not an existing file, a collection that is not a list...): raised at that call,
     before that task runs."""
+
+
+class TaskGroupError(Exception):
+    """A task of a group failed (its ``on_failure`` let the run go on): raised by the group's
+    barrier (``compss_barrier_group``, or the end of a ``with TaskGroup(...)`` block)."""

@@ -37,10 +37,12 @@ def bound_arguments(definition: Any, args: tuple, kwargs: dict) -> Iterator[Tupl
 
 def check(definition: Any, args: tuple, kwargs: dict) -> None:
     for name, value, spec in bound_arguments(definition, args, kwargs):
-        _check_one(definition, name, value, spec)
+        check_one(definition, name, value, spec)
 
 
-def _check_one(definition: Any, name: str, value: Any, spec: Any) -> None:
+def check_one(definition: Any, name: str, value: Any, spec: Any) -> None:
+    if spec.kind == p.TYPE.OBJECT and spec.direction == p.DIRECTION.IN:
+        return  # any value will do
     def fail(message: str) -> TaskArgumentError:
         return TaskArgumentError(f"task {definition.name}: parameter '{name}' {message}")
 
@@ -48,7 +50,7 @@ def _check_one(definition: Any, name: str, value: Any, spec: Any) -> None:
     if spec.kind in (p.TYPE.FILE, p.TYPE.DIRECTORY):
         if not isinstance(value, (str, os.PathLike)):
             raise fail(f"is {label} but got {type(value).__name__} {value!r} (a path is expected)")
-        if spec.direction != p.DIRECTION.OUT:
+        if spec.direction != p.DIRECTION.OUT and not _written_by_a_task(value):
             if spec.kind == p.TYPE.FILE and not os.path.isfile(value):
                 raise fail(f"is {label} but {os.fspath(value)!r} is not an existing file")
             if spec.kind == p.TYPE.DIRECTORY and not os.path.isdir(value):
@@ -65,6 +67,12 @@ def _check_one(definition: Any, name: str, value: Any, spec: Any) -> None:
     elif spec.direction != p.DIRECTION.IN and isinstance(value, _IMMUTABLE):
         raise fail(f"is {spec.direction} but got an immutable {type(value).__name__} {value!r}: "
                    f"{spec.direction} objects are updated in place, pass a list, dict or object")
+
+
+def _written_by_a_task(path: Any) -> bool:
+    """Run by braid-run, a file an earlier task writes may not be there yet: that is not an error."""
+    import braid._runtime as runtime
+    return runtime.session is not None and runtime.session.written_by_a_task(path)
 
 
 def _label(spec: Any) -> str:

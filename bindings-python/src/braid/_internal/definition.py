@@ -68,11 +68,14 @@ class TaskDefinition:
             return spec
         if name == "self" and self.is_method():
             return ParamSpec(p.TYPE.OBJECT, self.target_direction)
-        return ParamSpec(p.TYPE.OBJECT, p.DIRECTION.IN)
+        return _DEFAULT_SPEC
 
     def is_method(self) -> bool:
         names = list(self.signature.parameters)
         return bool(names) and names[0] == "self"
+
+
+_DEFAULT_SPEC = ParamSpec(p.TYPE.OBJECT, p.DIRECTION.IN)
 
 
 def task_name(function: Callable) -> str:

@@ -8,11 +8,13 @@ types), ``priority``, ``target_direction`` (of ``self`` for methods), ``time_out
 Mistakes in the declaration raise :class:`braid.errors.TaskDefinitionError` when the module is
 imported; values that do not fit the declaration raise :class:`braid.errors.TaskArgumentError`
 at the call. Without the Braid runtime (``python app.py``) tasks run at once, one after the
-other, in the calling process, as PyCOMPSs does.
+other, in the calling process, as PyCOMPSs does. Run by ``braid-run``, a call submits the task to
+the runtime and returns at once (:class:`braid._runtime.future.Future` placeholders for returns).
 """
 
 import functools
 
+import braid._runtime as runtime
 from braid._internal import attach, calls, excepthook
 from braid._internal.definition import define
 from braid.errors import TaskDefinitionError
@@ -38,9 +40,16 @@ class task:  # noqa: N801 - PyCOMPSs' name
             raise TaskDefinitionError(f"@task goes below @{type(function).__name__}, on the function itself")
         definition = define(function, self._options)
         attach.apply_pending(function, definition)
+        if runtime.session is not None:
+            # decorators above @task (@constraint, @IO) change the definition later: checked again
+            # by the runtime when the first call defines the task type
+            runtime.session.check_definition(definition)
 
         @functools.wraps(function)
         def run(*args, **kwargs):
+            session = runtime.session
+            if session is not None:
+                return session.call(definition, args, kwargs)  # checks the values too
             calls.check(definition, args, kwargs)
             return function(*args, **kwargs)
 

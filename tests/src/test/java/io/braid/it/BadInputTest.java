@@ -95,11 +95,11 @@ class BadInputTest extends ItBase {
         }
     }
 
-    /** Only Java runs today: Python and C applications are refused, naming the issue that brings their binding. */
+    /** C applications are refused, naming the issue that brings them; a Python one must be a file. */
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"--lang=python, simple.Main, '--lang=python: the Python binding is not built yet (issue 25)'",
+    @CsvSource({"--lang=python, simple.Main, 'simple.Main: no such Python file'",
         "--lang=c, simple.Main, '--lang=c: C applications (an IDL file, braid-c-buildapp) do not run through braid-run yet (issue 26); a C main program drives Braid with libbraid''s braid_on (docs/C.md)'",
-        "'', app.py, 'app.py (a Python application): the Python binding is not built yet (issue 25)'"})
+        "'', app.py, 'app.py: no such Python file'"})
     void languagesWithoutTheirBindingAreRefused(String option, String app, String expected) {
         BraidRunner run = BraidRunner.in(tmp).app("simple").main(app).args(3);
         if (!option.isEmpty()) { // else inferred from the application's name

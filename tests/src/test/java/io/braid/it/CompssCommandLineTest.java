@@ -69,7 +69,7 @@ class CompssCommandLineTest extends ItBase {
         RunResult python = BraidRunner.in(tmp.resolve("python")).app("simple").options("--scheduler=x", "--lang=python")
                 .main("simple.Main").args(2).run();
         assertEquals(2, python.exitCode(), python::describe);
-        assertEquals(List.of("braid-run: --lang=python: the Python binding is not built yet (issue 25)"),
+        assertEquals(List.of("braid-run: simple.Main: no such Python file"),
                 python.stderrLines(), () -> "the error alone, no warning before it\n" + python.describe());
     }
 }

@@ -20,6 +20,7 @@ import io.braid.launcher.options.LogLevel;
 import io.braid.launcher.options.UsageException;
 import io.braid.launcher.run.AppSetupException;
 import io.braid.launcher.run.JavaAppRun;
+import io.braid.launcher.run.PythonMainRun;
 import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.run.WorkerJit;
 import io.braid.launcher.run.WorkerPriority;
@@ -74,7 +75,19 @@ public final class BraidRun {
         if (app == null) {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
         }
-        checkLanguage(o.get("--lang"), app);
+        if (checkLanguage(o.get("--lang"), app).equals("python")) {
+            // the words before the application are braid-run's options, which the Python process's runtime takes
+            int optionCount = args.length - 1 - o.appArgs().size();
+            List<String> options = new ArrayList<>(Arrays.asList(args).subList(0, optionCount));
+            if (!options.isEmpty() && options.get(options.size() - 1).equals("--")) {
+                options.remove(options.size() - 1);
+            }
+            PythonMainRun python = new PythonMainRun(options, app, o.appArgs(), braidJar());
+            for (String warning : o.warnings()) {
+                System.err.println("braid-run: " + warning);
+            }
+            return python.run();
+        }
         // Not new JavaAppRun(settings(o, app)): 'new' initialises JavaAppRun, and with it its
         // logger, before the argument sets up the run's log (runtime.log).
         RunSettings settings = settings(o, app);
@@ -114,15 +127,16 @@ public final class BraidRun {
     }
 
     /**
-     * Only Java applications run today: a Python or C one (named, or inferred from {@code app.py})
-     * is refused with the issue that brings its binding, rather than started as a Java main class.
+     * The application's language: {@code --lang}, else python for {@code app.py} and java otherwise.
+     * A C one is refused with the issue that brings it, rather than started as a Java main class.
      */
-    static void checkLanguage(String lang, String app) {
+    static String checkLanguage(String lang, String app) {
         String language = lang.equals("inferred") ? (app.endsWith(".py") ? "python" : "java") : lang;
         String given = lang.equals("inferred") ? app + " (a Python application)" : "--lang=" + language;
         switch (language) {
-            case "java" -> { }
-            case "python" -> throw new UsageException(given + ": the Python binding is not built yet (issue 25)");
+            case "java", "python" -> {
+                return language;
+            }
             case "c" -> throw new UsageException(given + ": C applications (an IDL file, braid-c-buildapp) do not run through braid-run yet (issue 26);"
                     + " a C main program drives Braid with libbraid's braid_on (docs/C.md)");
             case "r" -> throw new UsageException(given + ": Braid has no R binding");

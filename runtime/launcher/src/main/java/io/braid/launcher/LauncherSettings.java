@@ -63,6 +63,12 @@ public final class LauncherSettings {
             Setting.environment("BRAID_JAR", ValueType.STRING).valueName("FILE")
                     .doc("the braid.jar the scripts run, before any other").script());
 
+    public static final Setting<String> LIBBRAID = DEFS.define(
+            Setting.environment("BRAID_LIBBRAID", ValueType.STRING).valueName("FILE")
+                    .defaultDoc("beside braid.jar, else the system's library path")
+                    .doc("the libbraid.so a Python main program run by braid-run loads (read by the Python package "
+                            + "braid; docs/PYTHON.md)").script());
+
     private LauncherSettings() {
     }
 

@@ -12,8 +12,8 @@ public final class WorkerSettings {
     public static final Setting<String> PYTHON_INTERPRETER = DEFS.define(
             Setting.property("braid.python.interpreter", ValueType.STRING).environment("BRAID_PYTHON")
                     .valueName("COMMAND").defaultValue("python3")
-                    .doc("the interpreter of the worker's Python processes (a name on the PATH or a path, e.g. a "
-                            + "venv's bin/python); it needs Python 3.10 or later"));
+                    .doc("the interpreter of the worker's Python processes and of a Python main program run by braid-run "
+                            + "(a name on the PATH or a path, e.g. a venv's bin/python); it needs Python 3.10 or later"));
 
     private WorkerSettings() {
     }

@@ -1,0 +1,482 @@
+/*
+ * braid_foreign_*: io.braid.launcher.embed.ForeignTasks through JNI (braid_foreign.h).
+ *
+ * submit's arrays have one entry per declared parameter and only some entries are meaningful
+ * (values[i] for VALUE and OBJECT, files[i] for FILE, ...): the others may be garbage. So define
+ * records each type's parameter kinds here, and submit reads only the entries its type's kinds
+ * name. Type ids start at 0 in every run (ForeignTaskTypes is per run): a define in a new run
+ * overwrites the old run's entry of the same id.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "braid_foreign.h"
+#include "internal.h"
+
+enum kind { K_VALUE = 'V', K_OBJECT = 'O', K_FILE = 'F', K_COLLECTION = 'C' };
+
+struct type_shape {
+    int nparams;
+    char *kinds; /* nparams of enum kind */
+};
+
+static pthread_mutex_t shapes_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct type_shape *shapes;
+static int nshapes;
+
+/* The kind a parameter declaration names ("IN VALUE", "FILE_OUT", ...); 0 if none (Java then names the error). */
+static char kind_of(const char *decl) {
+    if (decl == NULL) {
+        return 0;
+    }
+    if (strncmp(decl, "FILE_", 5) == 0 || strstr(decl, "FILE") != NULL) {
+        return K_FILE;
+    }
+    if (strstr(decl, "COLLECTION") != NULL) {
+        return K_COLLECTION;
+    }
+    if (strstr(decl, "OBJECT") != NULL) {
+        return K_OBJECT;
+    }
+    if (strstr(decl, "VALUE") != NULL) {
+        return K_VALUE;
+    }
+    return 0;
+}
+
+/* Calls need a run on: none yet means no JVM is started for them (the message says what to do). */
+static braid_status begin(const char *call, JNIEnv **env) {
+    if (!braid_jvm_ready()) {
+        return braid_fail(BRAID_ERR_STATE, call, "the runtime is not on (call braid_on first)");
+    }
+    return braid_enter(call, env);
+}
+
+/* A Java string of s (NULL for NULL); on failure *st is set. */
+static jstring jstr(JNIEnv *env, const char *call, const char *s, braid_status *st) {
+    if (s == NULL || *st != BRAID_OK) {
+        return NULL;
+    }
+    jstring j = (*env)->NewStringUTF(env, s);
+    if (j == NULL) {
+        *st = braid_check(env, call);
+    }
+    return j;
+}
+
+static jobjectArray jstrings(JNIEnv *env, const char *call, const char *what, const char *const *items, int n,
+                             braid_status *st) {
+    if (*st != BRAID_OK || n <= 0) {
+        return NULL;
+    }
+    if (items == NULL) {
+        *st = braid_fail(BRAID_ERR_ARGUMENT, call, "%s is NULL (%d expected)", what, n);
+        return NULL;
+    }
+    jobjectArray a = (*env)->NewObjectArray(env, n, braid_j.string, NULL);
+    if (a == NULL) {
+        *st = braid_check(env, call);
+        return NULL;
+    }
+    for (int i = 0; i < n && *st == BRAID_OK; i++) {
+        if (items[i] == NULL) {
+            *st = braid_fail(BRAID_ERR_ARGUMENT, call, "%s[%d] is NULL", what, i);
+            break;
+        }
+        jstring s = jstr(env, call, items[i], st);
+        if (s != NULL) {
+            (*env)->SetObjectArrayElement(env, a, i, s);
+            (*env)->DeleteLocalRef(env, s);
+        }
+    }
+    return a;
+}
+
+static jbyteArray jbytes(JNIEnv *env, const char *call, const char *what, int index, const void *data, size_t size,
+                         braid_status *st) {
+    if (*st != BRAID_OK) {
+        return NULL;
+    }
+    if (size > (size_t)INT32_MAX - 8) {
+        *st = braid_fail(BRAID_ERR_ARGUMENT, call, "%s[%d]: %zu bytes, at most 2 GiB", what, index, size);
+        return NULL;
+    }
+    jbyteArray a = (*env)->NewByteArray(env, (jsize)size);
+    if (a == NULL) {
+        *st = braid_check(env, call);
+        return NULL;
+    }
+    if (size > 0) {
+        (*env)->SetByteArrayRegion(env, a, 0, (jsize)size, (const jbyte *)data);
+    }
+    return a;
+}
+
+static jlongArray jlongs(JNIEnv *env, const char *call, const long long *items, size_t n, braid_status *st) {
+    if (*st != BRAID_OK || items == NULL) {
+        return NULL;
+    }
+    jlongArray a = (*env)->NewLongArray(env, (jsize)n);
+    if (a == NULL) {
+        *st = braid_check(env, call);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        jlong v = (jlong)items[i];
+        (*env)->SetLongArrayRegion(env, a, (jsize)i, 1, &v);
+    }
+    return a;
+}
+
+static void set(JNIEnv *env, jobjectArray a, int i, jobject item) {
+    if (item != NULL) {
+        (*env)->SetObjectArrayElement(env, a, i, item);
+        (*env)->DeleteLocalRef(env, item);
+    }
+}
+
+/* A malloc'd copy of a Java string into *out (NULL stays NULL); BRAID_ERR_MEMORY when it cannot be made. */
+static braid_status give_string(JNIEnv *env, const char *call, jstring s, char **out) {
+    int oom = 0;
+    char *copy = braid_string(env, s, &oom);
+    if (oom) {
+        return braid_fail(BRAID_ERR_MEMORY, call, "out of memory");
+    }
+    if (out != NULL) {
+        *out = copy;
+    } else {
+        free(copy);
+    }
+    return BRAID_OK;
+}
+
+braid_status braid_foreign_define(const char *language, const char *module, const char *function,
+                                  const char *location, const char *const *params, int nparams, int returns,
+                                  const char *const *constraints, int nconstraints, int io, int priority,
+                                  const char *on_failure, long long time_out_ms, int *type_id) {
+    const char *call = "braid_foreign_define";
+    if (type_id == NULL) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "type_id is NULL");
+    }
+    if (nparams < 0 || nconstraints < 0) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "task %s.%s: %d parameters, %d constraints (0 or more)",
+                          module ? module : "?", function ? function : "?", nparams, nconstraints);
+    }
+    char *kinds = malloc((size_t)nparams + 1);
+    if (kinds == NULL) {
+        return braid_fail(BRAID_ERR_MEMORY, call, "out of memory");
+    }
+    JNIEnv *env;
+    braid_status st = begin(call, &env);
+    if (st != BRAID_OK) {
+        free(kinds);
+        return st;
+    }
+    jstring jlang = jstr(env, call, language, &st);
+    jstring jmodule = jstr(env, call, module, &st);
+    jstring jfunction = jstr(env, call, function, &st);
+    jstring jlocation = jstr(env, call, location, &st);
+    jstring jfailure = jstr(env, call, on_failure, &st);
+    jobjectArray jparams = jstrings(env, call, "params", params, nparams, &st);
+    jobjectArray jconstraints = jstrings(env, call, "constraints", constraints, nconstraints, &st);
+    if (st == BRAID_OK && nparams == 0) {
+        jparams = (*env)->NewObjectArray(env, 0, braid_j.string, NULL);
+        st = braid_check(env, call);
+    }
+    jint id = -1;
+    if (st == BRAID_OK) {
+        id = (*env)->CallStaticIntMethod(env, braid_j.foreign_tasks, braid_j.f_define, jlang, jmodule, jfunction,
+                                         jlocation, jparams, (jint)returns, jconstraints, (jboolean)(io != 0),
+                                         (jboolean)(priority != 0), jfailure, (jlong)time_out_ms);
+        st = braid_check(env, call);
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    if (st != BRAID_OK) {
+        free(kinds);
+        return st;
+    }
+    for (int i = 0; i < nparams; i++) {
+        kinds[i] = kind_of(params[i]);
+    }
+    pthread_mutex_lock(&shapes_lock);
+    if (id >= nshapes) {
+        struct type_shape *more = realloc(shapes, (size_t)(id + 1) * 2 * sizeof *more);
+        if (more == NULL) {
+            pthread_mutex_unlock(&shapes_lock);
+            free(kinds);
+            return braid_fail(BRAID_ERR_MEMORY, call, "out of memory");
+        }
+        memset(more + nshapes, 0, ((size_t)(id + 1) * 2 - (size_t)nshapes) * sizeof *more);
+        shapes = more;
+        nshapes = (id + 1) * 2;
+    }
+    free(shapes[id].kinds);
+    shapes[id].kinds = kinds;
+    shapes[id].nparams = nparams;
+    pthread_mutex_unlock(&shapes_lock);
+    *type_id = id;
+    return BRAID_OK;
+}
+
+/*
+ * A malloc'd copy of the type's kinds into *kinds (a define of another run may replace them
+ * meanwhile); its parameter count, -1 if never defined, -2 out of memory.
+ */
+static int shape_of(int type_id, char **kinds) {
+    int n = -1;
+    pthread_mutex_lock(&shapes_lock);
+    if (type_id >= 0 && type_id < nshapes && shapes[type_id].kinds != NULL) {
+        n = shapes[type_id].nparams;
+        *kinds = malloc((size_t)n + 1);
+        if (*kinds == NULL) {
+            n = -2;
+        } else {
+            memcpy(*kinds, shapes[type_id].kinds, (size_t)n);
+        }
+    }
+    pthread_mutex_unlock(&shapes_lock);
+    return n;
+}
+
+braid_status braid_foreign_submit(int type_id, const long long *object_ids, const void *const *values,
+                                  const size_t *value_sizes, const char *const *files, const long long *return_ids,
+                                  int nreturns, const size_t *element_counts, const long long *const *element_ids,
+                                  const void *const *const *element_values, const size_t *const *element_sizes,
+                                  long long *task_id) {
+    const char *call = "braid_foreign_submit";
+    if (nreturns < 0 || (nreturns > 0 && return_ids == NULL)) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "task type %d: %d returns and return_ids %s", type_id, nreturns,
+                          return_ids ? "given" : "NULL");
+    }
+    char *kinds = NULL;
+    int n = shape_of(type_id, &kinds);
+    if (n < 0) {
+        return n == -2 ? braid_fail(BRAID_ERR_MEMORY, call, "out of memory")
+                       : braid_fail(BRAID_ERR_ARGUMENT, call, "task type %d was not defined by braid_foreign_define",
+                                    type_id);
+    }
+    JNIEnv *env;
+    braid_status st = begin(call, &env);
+    if (st != BRAID_OK) {
+        free(kinds);
+        return st;
+    }
+    jlongArray jids = NULL;
+    if (object_ids != NULL) {
+        jids = (*env)->NewLongArray(env, n);
+        st = braid_check(env, call);
+        for (int i = 0; i < n && st == BRAID_OK; i++) {
+            if (kinds[i] == K_OBJECT) {
+                jlong v = (jlong)object_ids[i];
+                (*env)->SetLongArrayRegion(env, jids, i, 1, &v);
+            }
+        }
+    }
+    jobjectArray jvalues = NULL;
+    if (values != NULL && st == BRAID_OK) {
+        jvalues = (*env)->NewObjectArray(env, n, braid_j.byte_array, NULL);
+        st = braid_check(env, call);
+        for (int i = 0; i < n && st == BRAID_OK; i++) {
+            if ((kinds[i] == K_VALUE || kinds[i] == K_OBJECT) && values[i] != NULL) {
+                if (value_sizes == NULL) {
+                    st = braid_fail(BRAID_ERR_ARGUMENT, call, "task type %d: value_sizes is NULL", type_id);
+                    break;
+                }
+                set(env, jvalues, i, jbytes(env, call, "values", i, values[i], value_sizes[i], &st));
+            }
+        }
+    }
+    jobjectArray jfiles = NULL;
+    if (files != NULL && st == BRAID_OK) {
+        jfiles = (*env)->NewObjectArray(env, n, braid_j.string, NULL);
+        st = braid_check(env, call);
+        for (int i = 0; i < n && st == BRAID_OK; i++) {
+            if (kinds[i] == K_FILE) {
+                set(env, jfiles, i, jstr(env, call, files[i], &st));
+            }
+        }
+    }
+    jlongArray jreturns = jlongs(env, call, return_ids, (size_t)nreturns, &st);
+    jobjectArray jelement_ids = NULL;
+    jobjectArray jelement_values = NULL;
+    if (element_counts != NULL && element_ids != NULL && st == BRAID_OK) {
+        jclass long_array = (*env)->FindClass(env, "[J");
+        jclass bytes_array = (*env)->FindClass(env, "[[B");
+        st = braid_check(env, call);
+        if (st == BRAID_OK) {
+            jelement_ids = (*env)->NewObjectArray(env, n, long_array, NULL);
+            jelement_values = element_values ? (*env)->NewObjectArray(env, n, bytes_array, NULL) : NULL;
+            st = braid_check(env, call);
+        }
+        for (int i = 0; i < n && st == BRAID_OK; i++) {
+            if (kinds[i] != K_COLLECTION) {
+                continue;
+            }
+            size_t count = element_counts[i];
+            if (count > 0 && element_ids[i] == NULL) {
+                st = braid_fail(BRAID_ERR_ARGUMENT, call, "task type %d parameter %d: %zu elements and no ids",
+                                type_id, i + 1, count);
+                break;
+            }
+            set(env, jelement_ids, i, element_ids[i] ? jlongs(env, call, element_ids[i], count, &st)
+                                                     : (*env)->NewLongArray(env, 0));
+            if (jelement_values != NULL && element_values[i] != NULL && st == BRAID_OK) {
+                jobjectArray one = (*env)->NewObjectArray(env, (jsize)count, braid_j.byte_array, NULL);
+                st = braid_check(env, call);
+                for (size_t k = 0; k < count && st == BRAID_OK; k++) {
+                    if (element_values[i][k] != NULL) {
+                        if (element_sizes == NULL || element_sizes[i] == NULL) {
+                            st = braid_fail(BRAID_ERR_ARGUMENT, call, "task type %d parameter %d: element_sizes is "
+                                            "NULL", type_id, i + 1);
+                            break;
+                        }
+                        set(env, one, (int)k, jbytes(env, call, "element_values", (int)k, element_values[i][k],
+                                                      element_sizes[i][k], &st));
+                    }
+                }
+                set(env, jelement_values, i, one);
+            }
+        }
+    }
+    jlong id = 0;
+    if (st == BRAID_OK) {
+        id = (*env)->CallStaticLongMethod(env, braid_j.foreign_tasks, braid_j.f_submit, (jint)type_id, jids,
+                                          jvalues, jfiles, jreturns, jelement_ids, jelement_values);
+        st = braid_check(env, call);
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    free(kinds);
+    if (st == BRAID_OK && task_id != NULL) {
+        *task_id = (long long)id;
+    }
+    return st;
+}
+
+braid_status braid_foreign_wait_on(long long object_id, void **data, size_t *size) {
+    const char *call = "braid_foreign_wait_on";
+    if (data == NULL || size == NULL) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "%s is NULL", data == NULL ? "data" : "size");
+    }
+    *data = NULL;
+    *size = 0;
+    JNIEnv *env;
+    braid_status st = begin(call, &env);
+    if (st != BRAID_OK) {
+        return st;
+    }
+    jbyteArray a = (jbyteArray)(*env)->CallStaticObjectMethod(env, braid_j.foreign_tasks, braid_j.f_wait_on,
+                                                              (jlong)object_id);
+    st = braid_check(env, call);
+    if (st == BRAID_OK) {
+        jsize len = a == NULL ? 0 : (*env)->GetArrayLength(env, a);
+        /* One byte more, a NUL: bytes that are a string can be used as one. */
+        char *out = malloc((size_t)len + 1);
+        if (out == NULL) {
+            st = braid_fail(BRAID_ERR_MEMORY, call, "out of memory for object %lld (%d bytes)", object_id, (int)len);
+        } else {
+            if (len > 0) {
+                (*env)->GetByteArrayRegion(env, a, 0, len, (jbyte *)out);
+            }
+            out[len] = '\0';
+            *data = out;
+            *size = (size_t)len;
+        }
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return st;
+}
+
+/* A static method of ForeignTasks taking one string and returning a string (NULL method result: void). */
+static braid_status string_call(const char *call, jmethodID method, int returns, const char *arg, char **out) {
+    if (out != NULL) {
+        *out = NULL;
+    }
+    if (arg == NULL) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "the %s is NULL", strstr(call, "file") ? "path" : "name");
+    }
+    JNIEnv *env;
+    braid_status st = begin(call, &env);
+    if (st != BRAID_OK) {
+        return st;
+    }
+    jstring jarg = jstr(env, call, arg, &st);
+    if (st == BRAID_OK) {
+        if (returns) {
+            jstring r = (jstring)(*env)->CallStaticObjectMethod(env, braid_j.foreign_tasks, method, jarg);
+            st = braid_check(env, call);
+            if (st == BRAID_OK) {
+                st = give_string(env, call, r, out);
+            }
+        } else {
+            (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, method, jarg);
+            st = braid_check(env, call);
+        }
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return st;
+}
+
+braid_status braid_foreign_wait_on_file(const char *path, char **canonical) {
+    return string_call("braid_foreign_wait_on_file", braid_j.f_wait_on_file, 1, path, canonical);
+}
+
+braid_status braid_foreign_delete_object(long long object_id) {
+    const char *call = "braid_foreign_delete_object";
+    JNIEnv *env;
+    braid_status st = begin(call, &env);
+    if (st != BRAID_OK) {
+        return st;
+    }
+    (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_delete_object, (jlong)object_id);
+    st = braid_check(env, call);
+    (*env)->PopLocalFrame(env, NULL);
+    return st;
+}
+
+braid_status braid_foreign_delete_file(const char *path) {
+    return string_call("braid_foreign_delete_file", braid_j.f_delete_file, 0, path, NULL);
+}
+
+braid_status braid_foreign_open_group(const char *name) {
+    return string_call("braid_foreign_open_group", braid_j.f_open_group, 0, name, NULL);
+}
+
+braid_status braid_foreign_close_group(const char *name, int barrier, char **message) {
+    const char *call = "braid_foreign_close_group";
+    if (message != NULL) {
+        *message = NULL;
+    }
+    if (name == NULL) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "the name is NULL");
+    }
+    JNIEnv *env;
+    braid_status st = begin(call, &env);
+    if (st != BRAID_OK) {
+        return st;
+    }
+    jstring jname = jstr(env, call, name, &st);
+    if (st == BRAID_OK) {
+        jstring r = (jstring)(*env)->CallStaticObjectMethod(env, braid_j.foreign_tasks, braid_j.f_close_group, jname,
+                                                            (jboolean)(barrier != 0));
+        st = braid_check(env, call);
+        if (st == BRAID_OK) {
+            st = give_string(env, call, r, message);
+        }
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return st;
+}
+
+braid_status braid_foreign_barrier_group(const char *name, char **message) {
+    return string_call("braid_foreign_barrier_group", braid_j.f_barrier_group, 1, name, message);
+}
+
+braid_status braid_foreign_cancel_group(const char *name) {
+    return string_call("braid_foreign_cancel_group", braid_j.f_cancel_group, 0, name, NULL);
+}
+
+void braid_foreign_free(void *p) {
+    free(p);
+}

@@ -1,0 +1,367 @@
+"""Task calls of a main program run by braid-run, turned into libbraid's foreign tasks.
+
+Objects cross as pickles identified by ids chosen here. A mutable object passed to a task is
+tracked (by identity) under one id for the rest of the run: its pickle is sent when the runtime
+does not have this value yet (first use, or the main program changed it since: the pickle's
+digest differs), else the runtime's newest version is used, and always when a task is still to
+write it (INOUT). Immutable values (numbers, strings, bytes, None) go by value. A task's returns
+are :class:`Future` placeholders; ``compss_wait_on`` fetches values and updates INOUT objects in
+place. A task type is defined on first need per (function, parameter kinds): a parameter that
+gets a Future once and a number another time is an OBJECT in one type and a VALUE in the other.
+
+A Future dropped by the program is not told to the runtime (as in PyCOMPSs, ``compss_delete_object``
+does that): the master's cost of dropping a datum grows with the tasks it knows
+(``DataDrops.dropVersion`` scans them), which made a no-op run 7 times costlier in the master's
+core thread when every dropped Future was deleted.
+"""
+
+import hashlib
+import inspect
+import os
+import pickle
+import threading
+from typing import Any, Dict, List, Optional, Tuple
+
+from braid._internal import calls
+from braid._runtime.future import Future
+from braid._runtime.native import Libbraid
+from braid.api import parameter as p
+from braid.errors import TaskArgumentError, TaskDefinitionError
+
+_BY_VALUE = (int, float, complex, str, bytes, bool, type(None))
+_PICKLE = pickle.HIGHEST_PROTOCOL
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+class _Tracked:
+    """A mutable object of the main program the runtime knows as ``object_id``."""
+
+    __slots__ = ("obj", "object_id", "digest", "written")
+
+    def __init__(self, obj: Any, object_id: int) -> None:
+        self.obj = obj
+        self.object_id = object_id
+        self.digest: Optional[bytes] = None  # of the value the runtime has from the main program
+        self.written = False  # a task is to write it: the runtime's version is newer than the main's
+
+
+class _Collection:
+    """A list passed COLLECTION_INOUT: its elements' ids, waited on by compss_wait_on(list)."""
+
+    __slots__ = ("obj", "element_ids", "written")
+
+    def __init__(self, obj: list, element_ids: List[int]) -> None:
+        self.obj = obj
+        self.element_ids = element_ids
+        self.written = True
+
+
+class Session:
+    """The tasks of one run; every method may raise :class:`braid._runtime.native.BraidError`."""
+
+    def __init__(self, lib: Libbraid, location: Optional[str]) -> None:
+        self.lib = lib
+        self.location = location  # the application's directory, first on the workers' sys.path
+        self._lock = threading.RLock()
+        self._last_id = 0
+        self._types: Dict[Tuple[int, Tuple[str, ...]], int] = {}
+        self._simple: Dict[int, List[Tuple[str, Any]]] = {}  # id(definition) -> (name, spec) when all positional
+        self._objects: Dict[int, _Tracked] = {}  # id(obj) ->
+        self._collections: Dict[int, _Collection] = {}  # id(list) ->
+        self._written_files: set = set()  # paths tasks write (FILE_OUT, FILE_INOUT), absolute
+
+    # ---- definitions ----------------------------------------------------------------------------
+
+    def check_definition(self, definition: Any) -> None:
+        """At decoration: what runtime mode cannot carry out stops the program there, and the
+        Java side checks the declaration (its default kinds) before any task runs."""
+        for name, spec in definition.params.items():
+            if spec.kind in (p.TYPE.DIRECTORY, p.TYPE.STREAM):
+                raise TaskDefinitionError(f"@task of {definition.name}: parameter '{name}' is "
+                                          f"{spec.kind.upper()}_{spec.direction}, which braid-run does not pass to "
+                                          f"Python tasks yet (docs/PYTHON.md)")
+        kinds = []
+        for param in definition.signature.parameters.values():
+            if param.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD):
+                continue
+            spec = definition.spec_of(param.name)
+            kinds.append(self._declared_kind(spec, future=False, by_value=spec.direction == p.DIRECTION.IN))
+            if param.kind is inspect.Parameter.VAR_POSITIONAL:
+                kinds.pop()
+        try:
+            self._define(definition, tuple(kinds))  # not kept: decorators above @task may change it yet
+        except Exception as e:
+            raise TaskDefinitionError(str(e)) from None
+
+    def _type(self, definition: Any, kinds: Tuple[str, ...]) -> int:
+        key = (id(definition), kinds)
+        type_id = self._types.get(key)
+        if type_id is None:
+            type_id = self._types[key] = self._define(definition, kinds)
+        return type_id
+
+    def _define(self, definition: Any, kinds: Tuple[str, ...]) -> int:
+        constraints = [f"{k}={v}" for k, v in definition.constraints.items()]
+        return self.lib.define(definition.module, definition.qualname, self.location, list(kinds),
+                               definition.returns, constraints, definition.io, definition.priority,
+                               definition.on_failure, int(round(definition.time_out * 1000)))
+
+    @staticmethod
+    def _declared_kind(spec: Any, future: bool, by_value: bool) -> str:
+        written = spec.direction != p.DIRECTION.IN
+        if spec.kind == p.TYPE.FILE:
+            return "FILE_" + spec.direction
+        if spec.kind == p.TYPE.COLLECTION:
+            return "INOUT COLLECTION" if written else "IN COLLECTION"
+        if written:  # OUT: a Python task changes the object in place, as for INOUT
+            return "INOUT OBJECT"
+        return "IN VALUE" if by_value and not future else "IN OBJECT"
+
+    # ---- calls ----------------------------------------------------------------------------------
+
+    def call(self, definition: Any, args: tuple, kwargs: dict) -> Any:
+        values = self._positional(definition, args, kwargs)
+        for name, value, spec in values:
+            calls.check_one(definition, name, value, spec)
+        n = len(values)
+        kinds: List[str] = []
+        object_ids: List[int] = [0] * n
+        data: List[Optional[bytes]] = [None] * n
+        files: List[Optional[str]] = [None] * n
+        elements: List[Optional[Tuple[List[int], List[Optional[bytes]]]]] = [None] * n
+        once: List[int] = []  # ids of values sent for this call only
+        has_files = has_collections = False
+        with self._lock:
+            for i, (name, value, spec) in enumerate(values):
+                written = spec.direction != p.DIRECTION.IN
+                if spec.kind == p.TYPE.FILE:
+                    kinds.append("FILE_" + spec.direction)
+                    files[i] = os.fspath(value)
+                    has_files = True
+                    if written:
+                        self._written_files.add(os.path.abspath(files[i]))
+                elif spec.kind == p.TYPE.COLLECTION:
+                    kinds.append("INOUT COLLECTION" if written else "IN COLLECTION")
+                    elements[i] = self._elements(value, written, once)
+                    has_collections = True
+                elif isinstance(value, Future):
+                    kinds.append("INOUT OBJECT" if written else "IN OBJECT")
+                    object_ids[i] = value.object_id
+                    if written:
+                        value._has_value = False
+                elif not written and isinstance(value, _BY_VALUE):
+                    kinds.append("IN VALUE")
+                    data[i] = pickle.dumps(value, _PICKLE)
+                else:
+                    kinds.append("INOUT OBJECT" if written else "IN OBJECT")
+                    object_ids[i], data[i] = self._object(value, written)
+            return_ids = [self._new_id() for _ in range(definition.returns)]
+            type_id = self._type(definition, tuple(kinds))
+            self.lib.submit(type_id, n, object_ids, data, files if has_files else None, return_ids,
+                            elements if has_collections else None)
+            for object_id in once:
+                self.lib.delete_object(object_id)
+        futures = [Future(r, self) for r in return_ids]
+        if not futures:
+            return None
+        return futures[0] if len(futures) == 1 else tuple(futures)
+
+    def _positional(self, definition: Any, args: tuple, kwargs: dict) -> List[Tuple[str, Any, Any]]:
+        """(name, value, spec) of every parameter in the signature's order, defaults included."""
+        specs = self._simple.get(id(definition))
+        if specs is None:
+            plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+            parameters = definition.signature.parameters.values()
+            specs = self._simple[id(definition)] = [(q.name, definition.spec_of(q.name)) for q in parameters] \
+                if all(q.kind in plain for q in parameters) else []
+        if specs and not kwargs and len(args) == len(specs):  # the common call: every argument by position
+            return [(name, value, spec) for (name, spec), value in zip(specs, args)]
+        try:
+            bound = definition.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{definition.name}(): {e}") from None
+        bound.apply_defaults()
+        out = []
+        for name, value in bound.arguments.items():
+            kind = definition.signature.parameters[name].kind
+            if kind is inspect.Parameter.VAR_POSITIONAL:
+                out.extend((name, item, definition.spec_of(name)) for item in value)
+            elif kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD):
+                if kind is inspect.Parameter.VAR_KEYWORD and not value:
+                    continue
+                raise TaskArgumentError(f"task {definition.name}: parameter '{name}' is keyword-only; braid-run "
+                                        f"passes task arguments by position (make it a positional parameter)")
+            else:
+                out.append((name, value, definition.spec_of(name)))
+        return out
+
+    def _new_id(self) -> int:
+        self._last_id += 1
+        return self._last_id
+
+    def _object(self, obj: Any, written: bool) -> Tuple[int, Optional[bytes]]:
+        """The object's id and, when the runtime lacks the main program's value, its pickle."""
+        t = self._objects.get(id(obj))
+        if t is None or t.obj is not obj:
+            t = _Tracked(obj, self._new_id())
+            self._objects[id(obj)] = t
+        data = None
+        if not t.written:
+            pickled = pickle.dumps(obj, _PICKLE)
+            digest = _digest(pickled)
+            if digest != t.digest:
+                data, t.digest = pickled, digest
+        if written:
+            t.written = True
+        return t.object_id, data
+
+    def _elements(self, items: Any, written: bool, once: List[int]) -> Tuple[List[int], List[Optional[bytes]]]:
+        ids: List[int] = []
+        data: List[Optional[bytes]] = []
+        for item in items:
+            if isinstance(item, Future):
+                ids.append(item.object_id)
+                data.append(None)
+                if written:
+                    item._has_value = False
+            elif isinstance(item, _BY_VALUE):
+                object_id = self._new_id()
+                ids.append(object_id)
+                data.append(pickle.dumps(item, _PICKLE))
+                if not written:
+                    once.append(object_id)
+            else:
+                object_id, pickled = self._object(item, written)
+                ids.append(object_id)
+                data.append(pickled)
+        if written:
+            self._collections[id(items)] = _Collection(items, ids)
+        return ids, data
+
+    # ---- synchronisation ------------------------------------------------------------------------
+
+    def wait_on(self, value: Any) -> Any:
+        """The value of a Future; an INOUT object or collection updated in place; lists, tuples and
+        dicts of them rebuilt with their values; anything else as it is."""
+        return self._wait_on(value)
+
+    def _wait_on(self, value: Any) -> Any:
+        if isinstance(value, Future):
+            if not value._has_value:
+                value._value = pickle.loads(self.lib.wait_on(value.object_id))
+                value._has_value = True
+            return value._value
+        t = self._objects.get(id(value))
+        if t is not None and t.obj is value:
+            return self._sync(t)
+        c = self._collections.get(id(value))
+        if c is not None and c.obj is value and c.written:
+            for index, object_id in enumerate(c.element_ids):
+                if index < len(value):
+                    value[index] = self._sync_element(value[index], object_id)
+            c.written = False
+            return value
+        if isinstance(value, list):
+            return [self._wait_on(v) for v in value]
+        if isinstance(value, tuple):
+            waited = [self._wait_on(v) for v in value]
+            return type(value)(*waited) if hasattr(value, "_fields") else tuple(waited)
+        if isinstance(value, dict):
+            return {k: self._wait_on(v) for k, v in value.items()}
+        return value
+
+    def _sync_element(self, element: Any, object_id: int) -> Any:
+        if isinstance(element, Future):
+            return self._wait_on(element)
+        t = self._objects.get(id(element))
+        if t is not None and t.obj is element:
+            return self._sync(t)
+        return pickle.loads(self.lib.wait_on(object_id))
+
+    def _sync(self, t: _Tracked) -> Any:
+        if not t.written:
+            return t.obj
+        pickled = self.lib.wait_on(t.object_id)
+        new = pickle.loads(pickled)
+        with self._lock:
+            t.written = False
+            t.digest = _digest(pickled)
+            if _update_in_place(t.obj, new):
+                return t.obj
+            # cannot be updated in place: the new object takes the old one's id
+            del self._objects[id(t.obj)]
+            t.obj = new
+            self._objects[id(new)] = t
+            return new
+
+    def wait_on_file(self, path: Any) -> str:
+        return self.lib.wait_on_file(os.fspath(path))
+
+    def delete_file(self, path: Any) -> None:
+        self.lib.delete_file(os.fspath(path))
+        self._written_files.discard(os.path.abspath(os.fspath(path)))
+
+    def written_by_a_task(self, path: Any) -> bool:
+        return os.path.abspath(os.fspath(path)) in self._written_files
+
+    def delete_object(self, obj: Any) -> None:
+        with self._lock:
+            if isinstance(obj, Future):
+                self.lib.delete_object(obj.object_id)
+                obj._session = None
+                return
+            t = self._objects.get(id(obj))
+            if t is not None and t.obj is obj:
+                del self._objects[id(obj)]
+                self.lib.delete_object(t.object_id)
+            c = self._collections.pop(id(obj), None)
+            if c is not None and c.obj is obj:
+                for object_id in c.element_ids:
+                    self.lib.delete_object(object_id)
+
+    def barrier(self) -> None:
+        self.lib.barrier()
+
+    def open_group(self, name: str) -> None:
+        self.lib.open_group(name)
+
+    def close_group(self, name: str, barrier: bool) -> Optional[str]:
+        return self.lib.close_group(name, barrier)
+
+    def barrier_group(self, name: str) -> Optional[str]:
+        return self.lib.barrier_group(name)
+
+    def cancel_group(self, name: str) -> None:
+        self.lib.cancel_group(name)
+
+
+def _update_in_place(old: Any, new: Any) -> bool:
+    """Makes ``old`` hold ``new``'s value, so that every reference the main program has sees it."""
+    if type(old) is not type(new):
+        return False
+    if isinstance(old, list):
+        old[:] = new
+        return True
+    if isinstance(old, dict):
+        old.clear()
+        old.update(new)
+        return True
+    if isinstance(old, (set, bytearray)):
+        old.clear() if isinstance(old, set) else old.__delitem__(slice(None))
+        old.update(new) if isinstance(old, set) else old.extend(new)
+        return True
+    try:
+        import numpy  # noqa: F401 - only when the application uses it
+        if isinstance(old, numpy.ndarray) and old.shape == new.shape and old.dtype == new.dtype:
+            old[...] = new
+            return True
+    except ImportError:
+        pass
+    if hasattr(old, "__dict__") and not isinstance(old, type):
+        old.__dict__.clear()
+        old.__dict__.update(new.__dict__)
+        return True
+    return False

@@ -1,0 +1,195 @@
+"""Applications run by ``scripts/braid-run`` (runtime mode): the Python main program drives the Java
+master in its own process through libbraid, tasks run in Python processes of a local worker.
+
+Needs this repository's build: runtime/dist/target/braid.jar and bindings-c/target/build/libbraid.so
+(run-tests.sh builds libbraid when it is missing). The interpreter running pytest (the test venv,
+with this package installed) runs the applications and the workers' tasks.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import APPS
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BRAID_RUN = os.path.join(REPO, "scripts", "braid-run")
+RUNTIME_APPS = os.path.join(APPS, "runtime")
+
+
+def braid_run(tmp_path, app, *args, options=(), timeout=300, env=None):
+    """Runs ``braid-run [options] app args`` and returns the finished process (text output)."""
+    environment = dict(os.environ, BRAID_PYTHON=sys.executable)
+    environment.pop("PYTHONPATH", None)  # the installed package, as a user has it
+    environment.update(env or {})
+    command = [BRAID_RUN, f"--base_log_dir={tmp_path / 'logs'}", *options, app, *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=environment,
+                          cwd=tmp_path)
+
+
+def lines(done):
+    return done.stdout.splitlines()
+
+
+def explain(done):
+    return f"exit {done.returncode}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr}"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built():
+    jar = os.path.join(REPO, "runtime", "dist", "target", "braid.jar")
+    lib = os.path.join(REPO, "bindings-c", "target", "build", "libbraid.so")
+    for needed in (jar, lib):
+        assert os.path.isfile(needed), f"{needed} is missing: build the repository first (mvn package; run-tests.sh)"
+
+
+def test_objects_in_every_direction_returns_and_nested_waits(tmp_path):
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "objects_app.py"), "a", "b c")
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == [
+        "chain 10",
+        "two-returns 3 2",
+        "fan [1, 2, 3, 4, 5]",
+        "nested {'a': [2, (3,)], 'b': 11}",
+        "length 3",
+        "inout [1, 2, 3] True",
+        "inout-after-main-change [1, 2, 3, 4, 5]",
+        "out [7, 8]",
+        "collection-in 112",
+        "collection-inout [[0], [1], [2]]",
+        "collection-depth-2 [[2, 4], [6]]",
+        "dict {'x': 1, 'y': 2}",
+        "method 12 12",
+        "args ['a', 'b c']",
+        "tasks-in-another-process True",
+    ], explain(done)
+
+
+def test_files_in_every_direction_and_their_synchronisation(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "files_app.py"), work)
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == [
+        "read HI!",
+        "open HI!",
+        "wait-on-file HI!+copy",
+        "main-file from main",
+        "exists True",
+        "deleted True",
+    ], explain(done)
+    # a file a task wrote and the main program never waited on is at its path when the run ends
+    assert (work / "unwaited.txt").read_text() == "written at the end"
+
+
+def test_task_groups_failure_management_retries_and_time_outs(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "groups_app.py"), work)
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == [
+        "implicit-barrier True",
+        "group-barrier True",
+        "ignored None",
+        "retry retried",
+        "time-out None",
+        "io [0, 10, 20]",
+    ], explain(done)
+    warnings = [line for line in done.stderr.splitlines() if "WARNING" in line]
+    assert any("groups_app.fails" in w and "ValueError: boom 3" in w for w in warnings), explain(done)
+    assert any("groups_app.slow" in w and "time-out of 1000 ms" in w for w in warnings), explain(done)
+
+
+def test_a_task_that_fails_for_good_stops_the_run_with_its_traceback(tmp_path):
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "failing_app.py"))
+    assert done.returncode == 1, explain(done)
+    assert lines(done) == ["before"], explain(done)
+    errors = [line for line in done.stderr.splitlines() if line.startswith("braid: error: ")]
+    assert len(errors) == 1 and "failing_app.explode" in errors[0] and "after 2 attempts" in errors[0] \
+        and "ValueError: exploded on 7" in errors[0], explain(done)
+    # the task's own Python traceback, down to the frame that raised
+    assert "Traceback (most recent call last)" in done.stderr, explain(done)
+    assert 'failing_app.py", line 13, in helper' in done.stderr, explain(done)
+    assert done.stderr.count("Traceback (most recent call last)") == 1, explain(done)
+
+
+def test_a_wrong_decorator_stops_the_run_before_any_task_with_one_line(tmp_path):
+    marker = tmp_path / "marker"
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "bad_decorator_app.py"), marker)
+    assert done.returncode == 1, explain(done)
+    assert done.stderr.splitlines() == [
+        "braid: error: @constraint of bad_decorator_app.wrong: computing_units must be an integer >= 1, not 'many'"
+    ], explain(done)
+    assert not marker.exists(), "no task ran"
+
+
+def test_an_option_braid_on_refuses_is_a_usage_error(tmp_path):
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "objects_app.py"),
+                     options=["--resources=" + str(tmp_path / "missing.xml")])
+    assert done.returncode != 0, explain(done)
+    assert done.stdout == "", explain(done)
+    assert [line for line in done.stderr.splitlines() if "missing.xml" in line], explain(done)
+
+
+def test_lang_python_is_chosen_by_the_option_as_by_the_extension(tmp_path):
+    app = tmp_path / "app_without_py_extension"
+    app.write_text(open(os.path.join(RUNTIME_APPS, "failing_app.py")).read().replace("explode(7)", "7"))
+    done = braid_run(tmp_path, str(app), options=["--lang=python"])
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == ["before", "7", "not reached"], explain(done)
+
+
+def test_the_exit_status_of_the_application_is_braid_runs(tmp_path):
+    app = tmp_path / "exits.py"
+    app.write_text("import sys\nprint('out')\nprint('err', file=sys.stderr)\nsys.exit(7)\n")
+    done = braid_run(tmp_path, str(app))
+    assert done.returncode == 7, explain(done)
+    assert lines(done) == ["out"] and "err" in done.stderr.splitlines(), explain(done)
+
+
+def test_the_sequential_application_still_runs_with_plain_python(tmp_path):
+    # the same package, no runtime: tasks run in the calling process (test_sequential.py has the rest)
+    done = subprocess.run([sys.executable, os.path.join(RUNTIME_APPS, "objects_app.py"), "x"],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, explain(done)
+    assert lines(done)[0] == "chain 10" and lines(done)[-2:] == ["args ['x']", "tasks-in-another-process False"], \
+        explain(done)
+
+
+def test_killing_braid_run_stops_the_python_main_and_its_runtime(tmp_path):
+    app = tmp_path / "sleeper.py"
+    started = tmp_path / "started"
+    app.write_text("import os, sys, time\n"
+                   f"open({str(started)!r}, 'w').write(str(os.getpid()))\n"
+                   "time.sleep(300)\n")
+    environment = dict(os.environ, BRAID_PYTHON=sys.executable)
+    run = subprocess.Popen([BRAID_RUN, f"--base_log_dir={tmp_path / 'logs'}", str(app)], env=environment,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 120
+        while not (started.exists() and started.read_text()):
+            assert time.monotonic() < deadline, "the application did not start"
+            assert run.poll() is None, f"braid-run ended with {run.returncode}"
+            time.sleep(0.05)
+        child = int(started.read_text())
+        run.send_signal(signal.SIGKILL)  # not even a shutdown hook: the child's parent-death signal acts
+        run.wait(timeout=30)
+        deadline = time.monotonic() + 60
+        while _alive(child):
+            assert time.monotonic() < deadline, f"the Python main program {child} outlived braid-run"
+            time.sleep(0.05)
+    finally:
+        if run.poll() is None:
+            run.kill()
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ", 1)[1][0] != "Z"
+    except FileNotFoundError:
+        return False
