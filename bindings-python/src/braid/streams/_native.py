@@ -6,9 +6,9 @@ The runtime mode installs it when it starts (``_backends.install_main(NativeBack
 the ``ctypes.CDLL`` of libbraid it loaded). Without braid_on, libbraid's streams use the stream
 server ``BRAID_STREAM_SERVER`` names (docs/STREAMS.md), and so does this backend.
 
-libbraid's object streams carry bytes only: ``bytes`` go as they are, every other Python value
-(``str`` included, unlike in tasks) as a tagged pickle; a poll that meets a Java element that is
-not a ``byte[]`` (a ``String`` a Java task published) fails with libbraid's message.
+libbraid's object streams carry bytes only, as Python publishes everywhere (``_records``); a
+poll that meets a Java element that is not a ``byte[]`` (a ``String`` a Java task published)
+fails with libbraid's message.
 """
 
 import ctypes
@@ -96,7 +96,7 @@ class NativeHandle:
             for path in values:
                 self._call("publish", str(path).encode("utf-8"))
             return
-        payloads = [_bytes_only(v) for v in values]
+        payloads = [_records.encode(v) for v in values]
         records = (_Record * len(payloads))()
         buffers = [ctypes.create_string_buffer(p, len(p)) for p in payloads]  # alive until the call returns
         for i, b in enumerate(buffers):
@@ -135,13 +135,6 @@ class NativeHandle:
         pointer, self._pointer = getattr(self, "_pointer", None), None
         if pointer:
             getattr(self._lib, self._prefix + "free")(pointer)
-
-
-def _bytes_only(value: Any) -> bytes:
-    """libbraid's records are bytes: text goes as a tagged pickle, so it comes back as str."""
-    if type(value) is str:
-        return _records.PICKLE_TAG + _records.pickle.dumps(value, protocol=_records.pickle.HIGHEST_PROTOCOL)
-    return _records.encode(value)[1]
 
 
 class NativeBackend:

@@ -43,11 +43,8 @@ class WorkerHandle:
         if self.meta.type == FILE:
             _call("publish", {"handle": self._handle(), "paths": [str(v) for v in values]})
             return
-        records, blobs = [], []
-        for value in values:
-            kind, payload = _records.encode(value)
-            records.append({"kind": kind, "blob": len(blobs)})
-            blobs.append(payload)
+        blobs = [_records.encode(value) for value in values]
+        records = [{"kind": _records.BYTES, "blob": i} for i in range(len(blobs))]
         _call("publish", {"handle": self._handle(), "records": records}, blobs)
 
     def poll(self, timeout_ms: Optional[int]) -> List[Any]:

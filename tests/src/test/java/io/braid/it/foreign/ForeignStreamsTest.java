@@ -44,14 +44,14 @@ class ForeignStreamsTest {
 
             def produce(stream, n):
                 for i in range(n):
-                    stream.publish("py-%d" % i)
+                    stream.publish(("py-%d" % i).encode())
                 stream.publish(b"raw")
                 stream.publish_list([{"n": n}, (1, 2)])
 
 
             def produce_alias(alias, n):
                 stream = ObjectDistroStream(alias=alias, access_mode="EXACTLY_ONCE")
-                stream.publish_list(["alias-%d" % i for i in range(n)])
+                stream.publish_list([("alias-%d" % i).encode() for i in range(n)])
                 stream.close()
                 return stream.get_stream_id()
 
@@ -83,10 +83,10 @@ class ForeignStreamsTest {
 
 
             def publish_after_close(stream):
-                stream.publish("once")
+                stream.publish(b"once")
                 stream.close()
                 try:
-                    stream.publish("twice")
+                    stream.publish(b"twice")
                     return "published after close"
                 except BackendException as e:
                     return str(e)
@@ -106,9 +106,9 @@ class ForeignStreamsTest {
         for (ConsumerMode mode : ConsumerMode.values()) {
             // Java -> Python: strings as str, byte[] as bytes, including what came while the task ran.
             assertEquals("['a0', 'a1', 'a2', 'b0', 'b1', b'\\x01\\x02\\x03']", v.get("j2p-" + mode), r.explain());
-            // Python -> Java: str as String, bytes as byte[], other objects as tagged pickles; the
-            // worker closed the task's writer when it returned, so the main program's drain ended.
-            assertEquals("bytes:raw,pickle,pickle,str:py-0,str:py-1,str:py-2", r.text("p2j-" + mode), r.explain());
+            // Python -> Java: bytes as byte[], other objects as tagged pickles; the worker closed the
+            // task's writer when it returned, so the main program's drain ended.
+            assertEquals("bytes:py-0,bytes:py-1,bytes:py-2,bytes:raw,pickle,pickle", r.text("p2j-" + mode), r.explain());
             // By alias, the creator's mode wins.
             assertEquals("['" + mode + "', 'x', 'y']", v.get("alias-" + mode), r.explain());
             assertEquals("py-0.txt=file 0,py-1.txt=file 1,py-2.txt=file 2", r.text("files-p2j-" + mode), r.explain());
@@ -118,7 +118,7 @@ class ForeignStreamsTest {
         String created = v.get("alias-created-id");
         assertTrue(created != null && created.matches("'.+'"), r.explain());
         assertEquals("EXACTLY_ONCE", r.text("alias-created-mode"));
-        assertEquals("str:alias-0,str:alias-1,str:alias-2,str:alias-3", r.text("alias-created"), r.explain());
+        assertEquals("bytes:alias-0,bytes:alias-1,bytes:alias-2,bytes:alias-3", r.text("alias-created"), r.explain());
         String javaObject = v.get("java-object");
         assertTrue(javaObject != null && javaObject.contains("java.lang.Integer")
                 && javaObject.contains("a Python task reads elements that are byte[] or String"), r.explain());
@@ -134,7 +134,7 @@ class ForeignStreamsTest {
         }
         assertEquals(20, all.size(), all.toString());
         assertTrue(v.get("publish-after-close").contains("this handle has closed it"), r.explain());
-        assertEquals("str:once", r.text("publish-after-close-main"), r.explain());
+        assertEquals("bytes:once", r.text("publish-after-close-main"), r.explain());
         assertTrue(v.get("poll-output").contains("it is only written here"), r.explain());
         assertTrue(r.text("unknown-stream").startsWith("task stream_tasks.read_files parameter 1 (STREAM_IN): stream"
                 + " no-such-stream: "), r.text("unknown-stream"));

@@ -27,9 +27,9 @@ import java.util.Map;
  * go and stores what their writers published; their writers stay open, as a Java task's own
  * handle's do.
  *
- * <p>Elements cross as bytes or text: a Python value that is neither is a pickle the Python side
- * tags (docs/PYTHON.md, "Streams"); records of other Java types cannot reach Python and are
- * refused with the type's name.
+ * <p>Elements: Python publishes {@code byte[]} only (raw bytes, or pickles the Python side tags,
+ * docs/PYTHON.md "Streams"); it reads {@code byte[]} and {@code String}; records of other Java
+ * types cannot reach Python and are refused with the type's name.
  */
 final class PythonStreams {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PythonStreams.class);
@@ -130,10 +130,9 @@ final class PythonStreams {
             f.publish(paths);
             return;
         }
-        List<Object> values = new ArrayList<>();
+        List<Object> values = new ArrayList<>(); // Python publishes bytes only: raw, or tagged pickles
         for (JsonNode r : h.path("records")) {
-            byte[] bytes = blobs.get(r.path("blob").asInt());
-            values.add("str".equals(r.path("kind").asText()) ? new String(bytes, StandardCharsets.UTF_8) : bytes);
+            values.add(blobs.get(r.path("blob").asInt()));
         }
         ((DistroStream<Object>) s).publish(values);
     }
