@@ -26,6 +26,12 @@ class Channel:
         self.task = 0
         """Number of the task running (or last run): handles the worker gave an earlier task are released."""
 
+    def send(self, header: Dict[str, Any], blobs: List[bytes] = ()) -> None:
+        """Writes a message of the process (a task's result) between requests, never inside one: a
+        thread the task started may still be making a request, and frames must not interleave."""
+        with self._lock:
+            write_message(self._replies, header, list(blobs))
+
     def call(self, header: Dict[str, Any], blobs: List[bytes] = ()) -> Tuple[Dict[str, Any], List[bytes]]:
         """Sends a request and returns its reply; one request at a time for every thread of the task."""
         with self._lock, _alarm_deferred():
