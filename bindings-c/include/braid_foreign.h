@@ -26,7 +26,7 @@ extern "C" {
  * directory put first on the workers' Python path (NULL: none); for C the interface name, the
  * function name and the worker library (libAPP-worker.so) the workers load.
  * params: nparams strings "<DIR> <KIND>" (DIR: IN, OUT, INOUT; KIND: VALUE, OBJECT, FILE,
- * COLLECTION), or FILE_IN/FILE_OUT/FILE_INOUT. constraints: nconstraints "key=value" strings.
+ * COLLECTION, STREAM), or FILE_IN/FILE_OUT/FILE_INOUT, STREAM_IN/STREAM_OUT. constraints: nconstraints "key=value" strings.
  * on_failure: NULL (RETRY) or RETRY, FAIL, IGNORE, CANCEL_SUCCESSORS. time_out_ms: 0 for none.
  */
 BRAID_API braid_status braid_foreign_define(const char *language, const char *module, const char *function,
@@ -40,7 +40,7 @@ BRAID_API braid_status braid_foreign_define(const char *language, const char *mo
  * NULL). Arrays have one entry per declared parameter, entries for other kinds ignored; an array
  * no parameter needs may be NULL. object_ids: OBJECT ids. values/value_sizes: VALUE bytes, and for
  * OBJECT the main program's current bytes or NULL (the runtime's newest version). files: FILE
- * paths. return_ids: nreturns ids for the returns (nreturns must be the type's). Collections:
+ * paths, and STREAM stream ids (braid_object_stream_id / braid_file_stream_id). return_ids: nreturns ids for the returns (nreturns must be the type's). Collections:
  * element_counts[i], element_ids[i] and element_values[i]/element_sizes[i] (NULL: the runtime's
  * versions) for COLLECTION parameter i; all four may be NULL when the type has none.
  */

@@ -2,7 +2,7 @@
  * braid_foreign_*: io.braid.launcher.embed.ForeignTasks through JNI (braid_foreign.h).
  *
  * submit's arrays have one entry per declared parameter and only some entries are meaningful
- * (values[i] for VALUE and OBJECT, files[i] for FILE, ...): the others may be garbage. So define
+ * (values[i] for VALUE and OBJECT, files[i] for FILE and STREAM, ...): the others may be garbage. So define
  * records each type's parameter kinds here, and submit reads only the entries its type's kinds
  * name. Type ids start at 0 in every run (ForeignTaskTypes is per run): a define in a new run
  * overwrites the old run's entry of the same id.
@@ -15,7 +15,7 @@
 #include "braid_foreign.h"
 #include "internal.h"
 
-enum kind { K_VALUE = 'V', K_OBJECT = 'O', K_FILE = 'F', K_COLLECTION = 'C' };
+enum kind { K_VALUE = 'V', K_OBJECT = 'O', K_FILE = 'F', K_COLLECTION = 'C', K_STREAM = 'S' };
 
 struct type_shape {
     int nparams;
@@ -36,6 +36,9 @@ static char kind_of(const char *decl) {
     }
     if (strstr(decl, "COLLECTION") != NULL) {
         return K_COLLECTION;
+    }
+    if (strstr(decl, "STREAM") != NULL) {
+        return K_STREAM; /* named by its stream id, in files[i] */
     }
     if (strstr(decl, "OBJECT") != NULL) {
         return K_OBJECT;
@@ -293,7 +296,7 @@ braid_status braid_foreign_submit(int type_id, const long long *object_ids, cons
         jfiles = (*env)->NewObjectArray(env, n, braid_j.string, NULL);
         st = braid_check(env, call);
         for (int i = 0; i < n && st == BRAID_OK; i++) {
-            if (kinds[i] == K_FILE) {
+            if (kinds[i] == K_FILE || kinds[i] == K_STREAM) {
                 set(env, jfiles, i, jstr(env, call, files[i], &st));
             }
         }

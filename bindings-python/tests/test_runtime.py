@@ -198,3 +198,18 @@ def _alive(pid):
             return f.read().split(") ", 1)[1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_streams_between_the_main_program_and_tasks_in_every_mode(tmp_path):
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "streams_app.py"), tmp_path)
+    assert done.returncode == 0, explain(done)
+    expected = []
+    for mode in ("AT_MOST_ONCE", "AT_LEAST_ONCE", "EXACTLY_ONCE"):
+        expected += [
+            f"task-to-task {mode} [\"'text'\", \"{{'i': 0}}\", \"{{'i': 1}}\", \"{{'i': 2}}\"]",
+            f"task-to-main {mode} [\"'text'\", \"{{'i': 0}}\", \"{{'i': 1}}\"]",
+            f"main-to-task {mode} [\"'two'\", '1', \"b'three'\"]",
+            f"files-task-to-main {mode} ['part-0.txt', 'part-1.txt']",
+            f"files-main-to-task {mode} ['from-main.txt']",
+        ]
+    assert lines(done) == expected, explain(done)

@@ -19,6 +19,8 @@ from typing import List, Optional
 import braid._runtime as state
 from braid._runtime.native import ERR_ARGUMENT, BraidError, Libbraid, find_libbraid
 from braid._runtime.session import Session
+from braid.streams import _backends as streams
+from braid.streams._native import NativeBackend
 from braid.errors import TaskArgumentError, TaskDefinitionError
 
 _ONE_LINE = (TaskDefinitionError, TaskArgumentError, BraidError)
@@ -42,6 +44,8 @@ def main(argv: List[str]) -> int:
         print(f"braid-run: {e}", file=sys.stderr)
         return 2 if e.status == ERR_ARGUMENT else 1
     state.session = Session(lib, os.path.dirname(app))
+    # The main program's streams are libbraid's handles (the Java library's, in this process's JVM).
+    streams.install_main(NativeBackend(lib.cdll))
     sys.argv = [argv[0]] + list(argv[1:])
     sys.path[0] = os.path.dirname(app)
     status = 0
@@ -63,6 +67,7 @@ def main(argv: List[str]) -> int:
             _task_traceback(str(e))
     finally:
         state.session = None
+        streams.install_main(None)
     return status
 
 

@@ -106,6 +106,11 @@ class Libbraid:
             f.argtypes = args
             f.restype = result
 
+    @property
+    def cdll(self) -> ctypes.CDLL:
+        """The loaded library itself, for the stream functions (braid.streams._native)."""
+        return self._lib
+
     def _check(self, status: int) -> None:
         if status != 0:
             raise BraidError(status, (self._lib.braid_last_error() or b"").decode(errors="replace")

@@ -79,7 +79,7 @@ class Session:
         """At decoration: what runtime mode cannot carry out stops the program there, and the
         Java side checks the declaration (its default kinds) before any task runs."""
         for name, spec in definition.params.items():
-            if spec.kind in (p.TYPE.DIRECTORY, p.TYPE.STREAM):
+            if spec.kind == p.TYPE.DIRECTORY:
                 raise TaskDefinitionError(f"@task of {definition.name}: parameter '{name}' is "
                                           f"{spec.kind.upper()}_{spec.direction}, which braid-run does not pass to "
                                           f"Python tasks yet (docs/PYTHON.md)")
@@ -116,6 +116,8 @@ class Session:
             return "FILE_" + spec.direction
         if spec.kind == p.TYPE.COLLECTION:
             return "INOUT COLLECTION" if written else "IN COLLECTION"
+        if spec.kind == p.TYPE.STREAM:
+            return "STREAM_" + spec.direction
         if written:  # OUT: a Python task changes the object in place, as for INOUT
             return "INOUT OBJECT"
         return "IN VALUE" if by_value and not future else "IN OBJECT"
@@ -143,6 +145,10 @@ class Session:
                     has_files = True
                     if written:
                         self._written_files.add(os.path.abspath(files[i]))
+                elif spec.kind == p.TYPE.STREAM:
+                    kinds.append("STREAM_" + spec.direction)  # the stream by its id (braid_foreign.h)
+                    files[i] = value.get_stream_id()
+                    has_files = True
                 elif spec.kind == p.TYPE.COLLECTION:
                     kinds.append("INOUT COLLECTION" if written else "IN COLLECTION")
                     elements[i] = self._elements(value, written, once)

@@ -6,7 +6,7 @@ import os
 import platform
 import sys
 
-from braid.worker import PROTOCOL_VERSION, executor
+from braid.worker import PROTOCOL_VERSION, channel, executor
 from braid.worker.framing import ProtocolError, read_message, write_message
 
 
@@ -29,6 +29,7 @@ def main(argv=None) -> int:
     sys.stdout.flush()
     os.dup2(2, 1)
 
+    channel.current = channel.Channel(requests, replies)
     write_message(replies, {"type": "ready", "protocol": PROTOCOL_VERSION, "pid": os.getpid(),
                             "python": platform.python_version()})
     while True:
@@ -42,8 +43,9 @@ def main(argv=None) -> int:
         header, blobs = message
         kind = header.get("type")
         if kind == "task":
+            channel.current.task += 1  # the worker released the previous task's stream handles
             reply, reply_blobs = executor.run(header, blobs)
-            write_message(replies, reply, reply_blobs)
+            channel.current.send(reply, reply_blobs)
         elif kind == "shutdown":
             write_message(replies, {"type": "bye"})
             return 0

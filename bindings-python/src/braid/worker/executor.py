@@ -91,6 +91,9 @@ def decode(spec: Dict[str, Any], blobs: List[bytes]) -> Any:
         return spec["path"]
     if kind == "collection":
         return [decode(item, blobs) for item in spec.get("items", [])]
+    if kind == "stream":
+        from braid.streams.distro_stream import _from_worker_argument
+        return _from_worker_argument(spec)
     raise ValueError(f"unknown argument kind {kind!r}")
 
 

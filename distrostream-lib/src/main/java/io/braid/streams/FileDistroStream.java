@@ -40,6 +40,11 @@ public class FileDistroStream extends StreamHandle<String> {
         super(StreamType.FILE, alias, mode, prepare(baseDir));
     }
 
+    /** A handle on an existing stream ({@code StreamHandles.attach}). */
+    FileDistroStream(StreamInfo info) {
+        super(info);
+    }
+
     /** The absolute base directory. */
     public String getBaseDir() {
         return baseDir;

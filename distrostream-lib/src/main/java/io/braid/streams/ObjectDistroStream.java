@@ -48,6 +48,11 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
         super(StreamType.OBJECT, alias, mode, null);
     }
 
+    /** A handle on an existing stream ({@code StreamHandles.attach}). */
+    ObjectDistroStream(io.braid.streams.internals.protocol.StreamInfo info) {
+        super(info);
+    }
+
     @Override
     public void publish(List<T> elements) throws BackendException {
         if (elements == null) {

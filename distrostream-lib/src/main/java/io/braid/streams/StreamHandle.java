@@ -65,6 +65,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
                 return handle(handle).exchanged;
             }
 
+            @Override
+            public DistroStream<?> attach(StreamInfo info) {
+                return info.type() == StreamType.FILE ? new FileDistroStream(info) : new ObjectDistroStream<>(info);
+            }
+
             private StreamHandle<?> handle(DistroStream<?> handle) {
                 if (handle instanceof StreamHandle<?> h) {
                     return h;
@@ -101,6 +106,15 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
         }
         StreamInfo info = c.register(type, alias, mode == null ? ConsumerMode.AT_MOST_ONCE : mode, baseDir);
         this.client = c;
+        this.id = info.streamId();
+        this.alias = info.alias();
+        this.type = info.type();
+        this.mode = info.mode();
+        afterRegistration(info);
+    }
+
+    /** A handle on a stream that exists (its metadata from the server), registering nothing. */
+    StreamHandle(StreamInfo info) {
         this.id = info.streamId();
         this.alias = info.alias();
         this.type = info.type();

@@ -32,6 +32,7 @@ public final class ForeignDriver {
             switch (scenario) {
                 case "dataflow" -> dataflow(work, moduleDir);
                 case "crash" -> crash(moduleDir);
+                case "streams" -> ForeignStreamsDriver.run(work, moduleDir);
                 default -> throw new IllegalArgumentException("scenario " + scenario);
             }
         } finally {
@@ -164,7 +165,7 @@ public final class ForeignDriver {
     }
 
     /** The object's bytes, or the message of the wait's failure. */
-    private static Object outcome(long id) {
+    static Object outcome(long id) {
         try {
             return ForeignTasks.waitOn(id);
         } catch (Exception e) {
@@ -177,7 +178,7 @@ public final class ForeignDriver {
                 false, false, onFailure, 0);
     }
 
-    private static void result(String name, Object value) throws Exception {
+    static void result(String name, Object value) throws Exception {
         byte[] bytes = value instanceof byte[] b ? b : String.valueOf(value).getBytes(StandardCharsets.UTF_8);
         Files.write(results.resolve(name + (value instanceof byte[] ? ".pickle" : ".txt")), bytes);
     }

@@ -2,7 +2,6 @@ package io.braid.it.foreign;
 
 import io.braid.it.Clusters;
 import io.braid.it.Repo;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
@@ -84,13 +83,6 @@ class ForeignTasksTest {
                 time.sleep(seconds)
                 return seconds
             """;
-
-    static Path out;
-
-    @BeforeAll
-    static void paths() {
-        out = Repo.root().resolve("tests/target/it-apps/foreign");
-    }
 
     @Test
     void pythonTasksPassPicklesThroughTheMasterAndTheWorkers() throws Exception {
@@ -198,10 +190,15 @@ class ForeignTasksTest {
     }
 
     private static Run run(String scenario) throws Exception {
-        Path dir = out.resolve(scenario);
+        return run(scenario, "tasks.py", TASKS);
+    }
+
+    /** Runs the driver's {@code scenario} with the module {@code module} (its source {@code source}) in the app directory. */
+    static Run run(String scenario, String module, String source) throws Exception {
+        Path dir = Repo.root().resolve("tests/target/it-apps/foreign").resolve(scenario);
         deleteTree(dir);
         Path app = Files.createDirectories(dir.resolve("app"));
-        Files.writeString(app.resolve("tasks.py"), TASKS);
+        Files.writeString(app.resolve(module), source);
         Clusters.Files cluster = Clusters.local(2).cus(1).write(dir);
         String options = String.join(" ", cluster.options()) + " --base_log_dir=" + dir.resolve("logs");
         String classes = Path.of(ForeignDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

@@ -26,6 +26,8 @@ public final class StreamHandles {
         void flush(DistroStream<?> handle) throws io.braid.streams.BackendException;
 
         boolean exchanged(DistroStream<?> handle);
+
+        DistroStream<?> attach(io.braid.streams.internals.protocol.StreamInfo info);
     }
 
     private static volatile Hooks hooks;
@@ -98,6 +100,28 @@ public final class StreamHandles {
      */
     public static boolean exchanged(DistroStream<?> handle) {
         return hooks(handle).exchanged(handle);
+    }
+
+    /**
+     * A new handle on the existing stream {@code streamId}, in this process (the stream's metadata
+     * comes from the server): for a program in another language that names a stream by its id, as
+     * a handle deserialised here would. Its roles register on first use, as any handle's.
+     *
+     * @throws BackendException (unchecked) when the server does not know the id or cannot be asked
+     */
+    public static DistroStream<?> attach(String streamId) throws io.braid.streams.BackendException {
+        io.braid.streams.internals.protocol.StreamInfo info = DistroStreamClient.get().lookup(streamId);
+        Hooks h = hooks;
+        if (h == null) {
+            // No handle class loaded yet: loading one installs the hooks.
+            try {
+                Class.forName("io.braid.streams.StreamHandle", true, StreamHandles.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+            h = hooks;
+        }
+        return h.attach(info);
     }
 
     private static Hooks hooks(DistroStream<?> handle) {

@@ -9,6 +9,10 @@ import io.braid.engine.analysis.ObjectKey;
 import io.braid.engine.core.NotComputedException;
 import io.braid.engine.task.SubmittedParam;
 import io.braid.engine.task.TaskSubmission;
+import io.braid.launcher.streams.StreamArguments;
+import io.braid.streams.BackendException;
+import io.braid.streams.DistroStream;
+import io.braid.streams.internals.client.StreamHandles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +77,7 @@ final class ForeignSession {
             throw new IllegalArgumentException(what + ": " + given + " return ids for " + type.returns() + " returns");
         }
         List<SubmittedParam> params = new ArrayList<>(n + given);
+        long taskId = lastTaskId + 1;
         for (int i = 0; i < n; i++) {
             ForeignTaskType.Param p = type.params().get(i);
             String where = what + " parameter " + (i + 1) + " (" + p + ")";
@@ -84,6 +89,7 @@ final class ForeignSession {
                 case FILE -> files.param(paths == null ? null : paths[i], mode, where);
                 case COLLECTION -> collection(params, elementIds == null ? null : elementIds[i],
                         elementValues == null ? null : elementValues[i], mode, where);
+                case STREAM -> stream(paths == null ? null : paths[i], p.direction(), taskId, i, type.label(), where);
             };
             if (one != null) {
                 params.add(one);
@@ -92,7 +98,7 @@ final class ForeignSession {
         for (int k = 0; k < given; k++) {
             params.add(objects.param(returnIds[k], AccessMode.W, null, what + " return " + (k + 1), "returns object#"));
         }
-        long taskId = ++lastTaskId;
+        lastTaskId = taskId;
         master.submit(new TaskSubmission(taskId, type.definition(), params, null, List.copyOf(openGroups)));
         return taskId;
     }
@@ -226,6 +232,25 @@ final class ForeignSession {
             params.add(objects.param(ids[k], mode, bytes == null ? null : bytes[k], where + " element " + (k + 1)));
         }
         return null;
+    }
+
+    /**
+     * A STREAM parameter, named by its stream id (in the {@code files} array): a handle on that
+     * stream in this process goes to the task as a Java task's does, and an OUT one registers the
+     * task as a writer now.
+     */
+    private static SubmittedParam stream(String streamId, Direction direction, long taskId, int index, String label,
+                                         String where) {
+        if (streamId == null || streamId.isBlank()) {
+            throw new IllegalArgumentException(where + ": no stream id given");
+        }
+        DistroStream<?> handle;
+        try {
+            handle = StreamHandles.attach(streamId);
+        } catch (BackendException e) {
+            throw new IllegalArgumentException(where + ": stream " + streamId + ": " + e.getMessage(), e);
+        }
+        return StreamArguments.toParam(handle, direction, handle.getClass().getName(), taskId, index, label);
     }
 
     private static SubmittedParam value(byte[] bytes, String where) {

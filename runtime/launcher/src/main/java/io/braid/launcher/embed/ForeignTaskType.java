@@ -15,13 +15,15 @@ record ForeignTaskType(TaskDefinition definition, List<Param> params, int return
     /**
      * What a parameter is: how its value is given, and whether the task reads it, writes it or both.
      * A COLLECTION is a list of objects (depth 1), each by its own id, of any length per call.
+     * A STREAM is a stream handle named by its stream id: IN, the task polls it; OUT, the task
+     * publishes on it as a writer registered at submission (the stream closes after the task has).
      */
-    enum Kind { VALUE, OBJECT, FILE, COLLECTION }
+    enum Kind { VALUE, OBJECT, FILE, COLLECTION, STREAM }
 
     record Param(Direction direction, Kind kind) {
         @Override
         public String toString() {
-            return kind == Kind.FILE ? "FILE_" + direction : direction + " " + kind;
+            return kind == Kind.FILE || kind == Kind.STREAM ? kind + "_" + direction : direction + " " + kind;
         }
     }
 

@@ -91,11 +91,13 @@ final class ForeignTaskTypes {
         return types.get(id);
     }
 
-    /** "IN VALUE", "INOUT OBJECT", "OUT FILE" (also FILE_IN, FILE_OUT, FILE_INOUT). */
+    /** "IN VALUE", "INOUT OBJECT", "OUT FILE", "IN STREAM" (also FILE_IN, FILE_OUT, FILE_INOUT, STREAM_IN, STREAM_OUT). */
     private static ForeignTaskType.Param param(String where, String spec, String language) {
         String s = spec == null ? "" : spec.strip().toUpperCase(Locale.ROOT);
         if (s.startsWith("FILE_")) {
             s = s.substring(5) + " FILE";
+        } else if (s.startsWith("STREAM_")) {
+            s = s.substring(7) + " STREAM";
         }
         String[] words = s.split("\\s+");
         Direction dir;
@@ -108,7 +110,7 @@ final class ForeignTaskTypes {
             kind = ForeignTaskType.Kind.valueOf(words[1]);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + "'" + spec + "': expected a direction (IN, OUT, INOUT) and a"
-                    + " kind (VALUE, OBJECT, FILE, COLLECTION), e.g. 'INOUT OBJECT'");
+                    + " kind (VALUE, OBJECT, FILE, COLLECTION, STREAM), e.g. 'INOUT OBJECT'");
         }
         if (dir != Direction.IN && dir != Direction.OUT && dir != Direction.INOUT) {
             throw new IllegalArgumentException(where + "'" + spec + "': direction " + dir + " is not supported"
@@ -120,6 +122,14 @@ final class ForeignTaskTypes {
         if (kind == ForeignTaskType.Kind.OBJECT && dir == Direction.OUT && ForeignCall.PYTHON.equals(language)) {
             throw new IllegalArgumentException(where + "'" + spec + "': a Python task cannot rebind its argument;"
                     + " give the value as a return, or pass the object INOUT");
+        }
+        if (kind == ForeignTaskType.Kind.STREAM && dir == Direction.INOUT) {
+            throw new IllegalArgumentException(where + "'" + spec + "': a task reads a stream (IN) or writes it (OUT),"
+                    + " not both");
+        }
+        if (kind == ForeignTaskType.Kind.STREAM && ForeignCall.C.equals(language)) {
+            throw new IllegalArgumentException(where + "'" + spec + "': C tasks take no streams yet (their worker"
+                    + " protocol has no stream requests)");
         }
         if (kind == ForeignTaskType.Kind.COLLECTION && ForeignCall.C.equals(language)) {
             throw new IllegalArgumentException(where + "'" + spec + "': C tasks take no collections (the IDL has none)");

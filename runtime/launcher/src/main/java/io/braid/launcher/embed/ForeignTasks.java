@@ -28,8 +28,9 @@ public final class ForeignTasks {
      *                    directory), which must exist here and at the same path on the workers
      * @param params      one per parameter: a direction (IN, OUT, INOUT) and a kind (VALUE: bytes passed
      *                    by value; OBJECT: bytes by object id; FILE: a path; COLLECTION: a list of objects,
-     *                    IN or INOUT), e.g. {@code "INOUT OBJECT"};
-     *                    {@code FILE_IN}, {@code FILE_OUT}, {@code FILE_INOUT} also read. C: no COLLECTION; each
+     *                    IN or INOUT; STREAM: a stream by its id, IN or OUT), e.g. {@code "INOUT OBJECT"};
+     *                    {@code FILE_IN}, {@code FILE_OUT}, {@code FILE_INOUT}, {@code STREAM_IN},
+     *                    {@code STREAM_OUT} also read. C: no COLLECTION or STREAM; each
      *                    VALUE's and OBJECT's bytes are the C worker protocol's VALUE encoding of its IDL type
      *                    (docs/DESIGN.md), as are the bytes of what a C task writes and returns
      * @param returns     how many values the function returns, each stored as an object
@@ -51,7 +52,8 @@ public final class ForeignTasks {
      * Submits a call of type {@code type}; returns its task id. Arrays are indexed by declared
      * parameter (entries for other kinds are ignored; an array may be null when no parameter
      * needs it): {@code objectIds} for OBJECT, {@code values} for VALUE (its bytes) and OBJECT
-     * (the main program's current bytes, or null), {@code files} for FILE. {@code returnIds}: the
+     * (the main program's current bytes, or null), {@code files} for FILE (its path) and STREAM
+     * (the stream's id, as {@code braid_object_stream_id} gives it). {@code returnIds}: the
      * ids the return values get, one per declared return.
      */
     public static long submit(int type, long[] objectIds, byte[][] values, String[] files, long[] returnIds) {

@@ -70,6 +70,10 @@ class ForeignTaskTypesTest {
                 () -> define("python", new String[] {"IN VALUE", "OUT COLLECTION"}, 0, null, false, null)).getMessage();
         assertTrue(p.startsWith("task app.tasks.work: parameter 2 'OUT COLLECTION': a task changes the elements"), p);
         p = assertThrows(IllegalArgumentException.class,
+                () -> define("python", new String[] {"INOUT STREAM"}, 0, null, false, null)).getMessage();
+        assertTrue(p.startsWith("task app.tasks.work: parameter 1 'INOUT STREAM': a task reads a stream (IN) or"
+                + " writes it (OUT), not both"), p);
+        p = assertThrows(IllegalArgumentException.class,
                 () -> define("python", null, 0, new String[] {"cores=2"}, false, null)).getMessage();
         assertTrue(p.startsWith("task app.tasks.work: constraint 'cores=2': expected key=value"), p);
         p = assertThrows(IllegalArgumentException.class,
@@ -79,6 +83,13 @@ class ForeignTaskTypesTest {
                 () -> define("python", null, 0, null, false, "sometimes")).getMessage();
         assertTrue(p.startsWith("task app.tasks.work: onFailure 'sometimes'"), p);
         assertThrows(IllegalArgumentException.class, () -> types.get(0), "nothing was defined");
+    }
+
+    @Test
+    void streamParametersAreReadOrWritten() {
+        define("python", new String[] {"STREAM_IN", "out stream", "IN STREAM", "STREAM_OUT"}, 0, null, false, null);
+        assertEquals(List.of("STREAM_IN", "STREAM_OUT", "STREAM_IN", "STREAM_OUT"),
+                types.get(0).definition().paramTypes());
     }
 
     @Test
@@ -106,6 +117,9 @@ class ForeignTaskTypesTest {
         assertEquals("task App.add: parameter 1 'INOUT COLLECTION': C tasks take no collections (the IDL has none)",
                 assertThrows(IllegalArgumentException.class, () -> types.define("c", "App", "add", lib.toString(),
                         new String[] {"INOUT COLLECTION"}, 0, null, false, false, null, 0)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> types.define("c", "App", "add", lib.toString(),
+                new String[] {"STREAM_IN"}, 0, null, false, false, null, 0)).getMessage()
+                .startsWith("task App.add: parameter 1 'STREAM_IN': C tasks take no streams yet"));
     }
 
     @Test

@@ -35,6 +35,24 @@ public sealed interface PythonArg {
         return new Collection(direction, List.copyOf(items));
     }
 
+    /**
+     * A STREAM_IN / STREAM_OUT parameter: the task gets a handle that makes its requests to the
+     * worker's handle number {@code handle} ({@link PythonStreams}).
+     */
+    static PythonArg stream(int handle, io.braid.streams.DistroStream<?> stream, String direction) {
+        return new StreamArg(handle, stream, direction);
+    }
+
+    /** Puts a stream's metadata (id, alias, stream_type, mode, base_dir) into {@code n}. */
+    static ObjectNode describe(ObjectNode n, io.braid.streams.DistroStream<?> s) {
+        n.put("id", s.getId()).put("alias", s.getAlias()).put("stream_type", s.getStreamType().name())
+                .put("mode", s.getConsumerMode().name());
+        if (s instanceof io.braid.streams.FileDistroStream f) {
+            n.put("base_dir", f.getBaseDir());
+        }
+        return n;
+    }
+
     /** Writes the argument's JSON form, adding its pickles to {@code blobs}. */
     ObjectNode toJson(List<byte[]> blobs);
 
@@ -77,6 +95,14 @@ public sealed interface PythonArg {
                 array.add(item.toJson(blobs));
             }
             return n;
+        }
+    }
+
+    record StreamArg(int handle, io.braid.streams.DistroStream<?> stream, String direction) implements PythonArg {
+        public ObjectNode toJson(List<byte[]> blobs) {
+            ObjectNode n = PythonFrames.JSON.createObjectNode().put("kind", "stream").put("handle", handle)
+                    .put("direction", direction);
+            return describe(n, stream);
         }
     }
 }

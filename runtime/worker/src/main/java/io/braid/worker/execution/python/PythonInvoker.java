@@ -22,7 +22,17 @@ public final class PythonInvoker implements AutoCloseable {
 
     /** Runs the call in executor {@code executor}'s process (started if it has none or it died). */
     public PythonTaskResult run(int executor, PythonTaskCall call) throws IOException {
-        return processes.run(executor, p -> p.run(call));
+        PythonStreams streams = new PythonStreams();
+        try {
+            return run(executor, call, streams);
+        } finally {
+            streams.release();
+        }
+    }
+
+    /** As {@link #run(int, PythonTaskCall)}, the task's stream requests answered by {@code streams}. */
+    PythonTaskResult run(int executor, PythonTaskCall call, PythonStreams streams) throws IOException {
+        return processes.run(executor, p -> p.run(call, streams));
     }
 
     /** The pid of the executor's process, -1 when it has none (for logs and tests). */

@@ -4,6 +4,7 @@ import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.spi.TaskCancellation;
+import io.braid.streams.DistroStream;
 import io.braid.worker.execution.taskprocess.ExecutorSlot;
 
 import java.io.IOException;
@@ -64,6 +65,7 @@ public final class PythonJobs {
         ForeignCall f = job.foreign();
         List<JobParam> params = job.params();
         int argCount = params.size() - f.returns();
+        PythonStreams streams = new PythonStreams();
         List<PythonArg> args = new ArrayList<>(argCount);
         List<int[]> argParams = new ArrayList<>(argCount); // per argument: its parameters (a collection's elements)
         for (int i = 0; i < argCount; i++) {
@@ -76,14 +78,14 @@ public final class PythonJobs {
                 for (int k = 0; k < n; k++) {
                     elements[k] = i + 1 + k;
                     JobParam e = params.get(elements[k]);
-                    items.add(arg(e, values[elements[k]], f));
+                    items.add(arg(e, values[elements[k]], f, streams));
                     direction = direction(e);
                 }
                 args.add(PythonArg.collection(direction, items));
                 argParams.add(elements);
                 i += n;
             } else {
-                args.add(arg(p, values[i], f));
+                args.add(arg(p, values[i], f, streams));
                 argParams.add(new int[] {i});
             }
         }
@@ -101,8 +103,9 @@ public final class PythonJobs {
         }
         PythonTaskResult r;
         try {
-            r = python.run(executor, call);
+            r = python.run(executor, call, streams);
         } finally {
+            streams.release(); // the STREAM parameters' handles are the job's TaskStreams' to release
             if (cancellation != null) {
                 cancellation.onCancel(null);
             }
@@ -129,13 +132,12 @@ public final class PythonJobs {
         }
     }
 
-    private static PythonArg arg(JobParam p, Object value, ForeignCall f) {
+    private static PythonArg arg(JobParam p, Object value, ForeignCall f, PythonStreams streams) {
         return switch (p.kind()) {
             case VALUE -> PythonArg.value(Base64.getDecoder().decode((String) value), "IN");
             case OBJECT -> PythonArg.value(value == null ? PICKLED_NONE : (byte[]) value, direction(p));
             case FILE -> PythonArg.file((String) value, direction(p));
-            case STREAM -> throw new IllegalArgumentException("Python task " + f.module() + "." + f.function()
-                    + ": stream parameters are not passed to Python tasks yet");
+            case STREAM -> streams.param((DistroStream<?>) value, p.outData() != null ? "OUT" : "IN");
         };
     }
 

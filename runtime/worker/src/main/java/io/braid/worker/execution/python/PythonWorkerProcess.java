@@ -51,8 +51,12 @@ final class PythonWorkerProcess extends TaskProcess {
         return worker;
     }
 
-    /** Runs one task; a process that ends before replying is a {@link PythonProcessDiedException}. */
-    PythonTaskResult run(PythonTaskCall call) throws IOException {
+    /**
+     * Runs one task, answering the stream requests it makes while it runs with {@code streams},
+     * until its result comes; a process that ends before replying is a
+     * {@link PythonProcessDiedException}.
+     */
+    PythonTaskResult run(PythonTaskCall call, PythonStreams streams) throws IOException {
         List<byte[]> blobs = PythonTaskCall.newBlobs();
         var header = call.toJson(blobs);
         String task = "task " + call.module() + "." + call.function();
@@ -66,6 +70,12 @@ final class PythonWorkerProcess extends TaskProcess {
         PythonFrames.Message reply;
         try {
             reply = PythonFrames.read(replies);
+            while (reply != null && "stream".equals(reply.type())) {
+                List<byte[]> answerBlobs = new ArrayList<>();
+                var answer = streams.answer(reply, answerBlobs);
+                PythonFrames.write(requests, answer, answerBlobs);
+                reply = PythonFrames.read(replies);
+            }
         } catch (IOException e) {
             if (isDeath(e)) {
                 throw died("task " + call.module() + "." + call.function());
