@@ -1,27 +1,25 @@
 package io.braid.comm.codec;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.DecoderException;
-import io.netty.handler.codec.EncoderException;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
-import io.netty.handler.codec.MessageToMessageEncoder;
-
-import java.util.List;
 
 /**
  * Framing of the Braid protocol: {@code int32 length} (of everything after it), {@code byte
  * protocolVersion}, then the payload ({@code byte tag} + body, see {@link MessageCodec}).
  *
  * <p>{@link Decoder} turns the byte stream into payload buffers (the length and version are
- * consumed); {@link Encoder} prepends the header to a payload buffer without copying it.
+ * consumed); {@link MessageCodec.Encoder} writes the header with the message, in one buffer.
  */
 public final class FrameCodec {
 
-    /** The protocol version this build speaks; a peer speaking another one is disconnected. */
-    public static final int PROTOCOL_VERSION = 1;
+    /**
+     * The protocol version this build speaks; a peer speaking another one is disconnected. 2: the
+     * hand-written bodies of RunTask and TaskDone (1: every body in Smile).
+     */
+    public static final int PROTOCOL_VERSION = 2;
     /** Largest accepted frame, counted as the length field counts it (version + tag + body). */
     public static final int MAX_FRAME_LENGTH = 512 * 1024 * 1024;
     /** Length field + version byte. */
@@ -76,28 +74,6 @@ public final class FrameCodec {
             // The rest of the stream cannot be trusted: drop it and disconnect.
             failed = true;
             ctx.close();
-        }
-    }
-
-    /** Prepends length + version to a payload buffer (tag + body). Stateless, sharable. */
-    @ChannelHandler.Sharable
-    public static final class Encoder extends MessageToMessageEncoder<ByteBuf> {
-        public static final Encoder INSTANCE = new Encoder();
-
-        private Encoder() {
-        }
-
-        @Override
-        protected void encode(ChannelHandlerContext ctx, ByteBuf payload, List<Object> out) {
-            int length = payload.readableBytes() + 1;
-            if (length > MAX_FRAME_LENGTH || length < 0) {
-                throw new EncoderException("frame of " + (payload.readableBytes() + 1L) + " bytes exceeds the limit of "
-                        + MAX_FRAME_LENGTH + " bytes");
-            }
-            ByteBuf header = ctx.alloc().ioBuffer(HEADER_LENGTH);
-            header.writeInt(length).writeByte(PROTOCOL_VERSION);
-            out.add(header);
-            out.add(payload.retain());
         }
     }
 }

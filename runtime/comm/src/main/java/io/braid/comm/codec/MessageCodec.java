@@ -29,8 +29,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Payload of a frame: {@code byte tag} (see {@link MessageTypes}) + the Jackson Smile encoding of
- * the record. Smile with raw binary (not 7-bit, not base64) so byte[] fields cost their length,
+ * Payload of a frame: {@code byte tag} (see {@link MessageTypes}) + the body. The two messages of
+ * every task ({@link io.braid.comm.message.RunTask}, {@link io.braid.comm.message.TaskDone}) have
+ * hand-written bodies ({@link BodyCodec}): Jackson's generator and parser per message were most of
+ * the master's I/O threads' time. Every other type is the Jackson Smile encoding of the record. Smile with raw binary (not 7-bit, not base64) so byte[] fields cost their length,
  * and without back-references to field names already written: keeping the table of seen names
  * cost a no-op task about 7% of its throughput (docs/performance/tasks.md, "Where a no-op task's
  * time goes"), for a few bytes per message.
@@ -47,17 +49,25 @@ public final class MessageCodec {
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS) // Shutdown has no fields
             .build();
 
+    private static final List<BodyCodec<?>> HAND_WRITTEN = List.of(RunTaskBody.INSTANCE, TaskDoneBody.INSTANCE);
+
     private static final ObjectReader[] READERS = new ObjectReader[256];
+    private static final BodyCodec<?>[] BODIES = new BodyCodec<?>[256];
     private static final Map<Class<?>, TypeCodec> WRITERS;
 
-    private record TypeCodec(int tag, ObjectWriter writer) {
+    /** How one type is written: its hand-written body, or else Jackson's writer. */
+    private record TypeCodec(int tag, BodyCodec<Message> body, ObjectWriter writer) {
     }
 
     static {
         Map<Class<?>, TypeCodec> writers = new HashMap<>();
         for (MessageTypes.Entry e : MessageTypes.all()) {
+            @SuppressWarnings("unchecked")
+            BodyCodec<Message> body = (BodyCodec<Message>) HAND_WRITTEN.stream()
+                    .filter(b -> b.type() == e.type()).findFirst().orElse(null);
+            BODIES[e.tag()] = body;
             READERS[e.tag()] = MAPPER.readerFor(e.type());
-            writers.put(e.type(), new TypeCodec(e.tag(), MAPPER.writerFor(e.type())));
+            writers.put(e.type(), new TypeCodec(e.tag(), body, body == null ? MAPPER.writerFor(e.type()) : null));
         }
         WRITERS = Map.copyOf(writers);
     }
@@ -72,6 +82,10 @@ public final class MessageCodec {
             throw new EncoderException("message type " + message.getClass().getName() + " is not registered in MessageTypes");
         }
         out.writeByte(codec.tag());
+        if (codec.body() != null) {
+            codec.body().write(message, out);
+            return;
+        }
         try (ByteBufOutputStream stream = new ByteBufOutputStream(out)) {
             codec.writer().writeValue((OutputStream) stream, message);
         } catch (IOException e) {
@@ -86,6 +100,21 @@ public final class MessageCodec {
         if (reader == null) {
             throw new DecoderException("unknown message tag " + tag + " (" + in.readableBytes()
                     + " body bytes); the peer may run a newer Braid");
+        }
+        BodyCodec<?> body = BODIES[tag];
+        if (body != null) {
+            int start = in.readerIndex();
+            try {
+                Message message = body.read(in);
+                in.skipBytes(in.readableBytes()); // fields a newer peer appended
+                return message;
+            } catch (IndexOutOfBoundsException e) {
+                throw new DecoderException("cannot decode message tag " + tag + " (" + body.type().getSimpleName()
+                        + "): its body of " + (in.writerIndex() - start) + " bytes ends inside a field", e);
+            } catch (DecoderException e) {
+                throw new DecoderException("cannot decode message tag " + tag + " (" + body.type().getSimpleName()
+                        + "): " + e.getMessage(), e);
+            }
         }
         try {
             Message message;
@@ -103,7 +132,29 @@ public final class MessageCodec {
         }
     }
 
-    /** Message to payload buffer. Stateless, sharable. */
+    /**
+     * Writes a whole frame: the header of {@link FrameCodec} (length, protocol version), then tag +
+     * body, in one buffer. Fails, and writes nothing, when the frame exceeds the limit.
+     */
+    public static void encodeFrame(Message message, ByteBuf out) {
+        int start = out.writerIndex();
+        out.writeInt(0).writeByte(FrameCodec.PROTOCOL_VERSION);
+        try {
+            encode(message, out);
+        } catch (RuntimeException e) {
+            out.writerIndex(start);
+            throw e;
+        }
+        long length = out.writerIndex() - start - 4L;
+        if (length > FrameCodec.MAX_FRAME_LENGTH) {
+            out.writerIndex(start);
+            throw new EncoderException("frame of " + length + " bytes (" + message.getClass().getSimpleName()
+                    + ") exceeds the limit of " + FrameCodec.MAX_FRAME_LENGTH + " bytes");
+        }
+        out.setInt(start, (int) length);
+    }
+
+    /** Message to frame buffer (header included: one buffer per message). Stateless, sharable. */
     @ChannelHandler.Sharable
     public static final class Encoder extends MessageToByteEncoder<Message> {
         public static final Encoder INSTANCE = new Encoder();
@@ -120,7 +171,7 @@ public final class MessageCodec {
 
         @Override
         protected void encode(ChannelHandlerContext ctx, Message msg, ByteBuf out) {
-            MessageCodec.encode(msg, out);
+            MessageCodec.encodeFrame(msg, out);
         }
     }
 

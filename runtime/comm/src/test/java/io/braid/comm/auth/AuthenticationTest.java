@@ -109,10 +109,10 @@ class AuthenticationTest {
         try (MessageServer s = MessageServer.start("127.0.0.1", 0, () -> recorder, "test", 1, server(RunSecret.generate()));
              Socket raw = new Socket("127.0.0.1", s.port())) {
             // What a client without a secret would send: a valid frame with a valid message.
-            ByteBuf payload = Unpooled.buffer();
-            MessageCodec.encode(new FetchData(7, "d1v1"), payload);
-            byte[] frame = new byte[5 + payload.readableBytes()];
-            Unpooled.wrappedBuffer(frame).clear().writeInt(payload.readableBytes() + 1).writeByte(1).writeBytes(payload);
+            ByteBuf encoded = Unpooled.buffer();
+            MessageCodec.encodeFrame(new FetchData(7, "d1v1"), encoded);
+            byte[] frame = new byte[encoded.readableBytes()];
+            encoded.readBytes(frame);
             assertTrue(frame.length > 6, "frame of " + frame.length);
             raw.getOutputStream().write(frame);
             raw.getOutputStream().flush();

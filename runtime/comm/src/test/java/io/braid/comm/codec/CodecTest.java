@@ -125,8 +125,7 @@ class CodecTest {
 
     static EmbeddedChannel codecChannel() {
         EmbeddedChannel ch = new EmbeddedChannel();
-        ch.pipeline().addLast(new FrameCodec.Decoder(), FrameCodec.Encoder.INSTANCE,
-                MessageCodec.Decoder.INSTANCE, MessageCodec.Encoder.INSTANCE);
+        ch.pipeline().addLast(new FrameCodec.Decoder(), MessageCodec.Decoder.INSTANCE, MessageCodec.Encoder.INSTANCE);
         return ch;
     }
 
@@ -247,10 +246,21 @@ class CodecTest {
         byte[] frame = encode(new FetchData(9L, "d1v1"));
         ByteBuf b = Unpooled.wrappedBuffer(frame);
         assertEquals(frame.length - 4, b.readInt());
-        assertEquals(1, b.readByte());
+        assertEquals(FrameCodec.PROTOCOL_VERSION, b.readByte());
         assertEquals(7, b.readByte());
         assertEquals((byte) ':', b.readByte()); // Smile header ":)\n"
         assertEquals((byte) ')', b.readByte());
+        // A hand-written body: the fields themselves, no Smile header; one frame per buffer.
+        EmbeddedChannel ch = codecChannel();
+        assertTrue(ch.writeOutbound(new TaskDone(5L, List.of(), List.of(), 1L, 2L, "e")));
+        ByteBuf one = ch.readOutbound();
+        assertNull(ch.readOutbound());
+        assertEquals(one.readableBytes() - 4, one.readInt());
+        assertEquals(FrameCodec.PROTOCOL_VERSION, one.readByte());
+        assertEquals(3, one.readByte());
+        assertEquals(5L, one.readLong());
+        one.release();
+        ch.finishAndReleaseAll();
     }
 
     @Test
@@ -292,10 +302,10 @@ class CodecTest {
     @Test
     void otherProtocolVersionIsRejectedAndChannelClosed() {
         byte[] frame = encode(new Shutdown());
-        frame[4] = 2;
+        frame[4] = 1; // a build from before the hand-written bodies
         EmbeddedChannel ch = codecChannel();
         DecoderException e = assertThrows(DecoderException.class, () -> ch.writeInbound(Unpooled.wrappedBuffer(frame)));
-        assertTrue(e.getMessage().contains("speaks Braid protocol version 2, this process speaks version 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("speaks Braid protocol version 1, this process speaks version 2"), e.getMessage());
         assertFalse(ch.isOpen());
         assertNull(ch.readInbound());
     }
@@ -312,11 +322,13 @@ class CodecTest {
     @Test
     void frameAboveLimitIsRejected() {
         EmbeddedChannel ch = codecChannel();
-        ByteBuf header = Unpooled.buffer().writeInt(FrameCodec.MAX_FRAME_LENGTH + 1).writeByte(1).writeByte(5);
+        ByteBuf header = Unpooled.buffer().writeInt(FrameCodec.MAX_FRAME_LENGTH + 1).writeByte(FrameCodec.PROTOCOL_VERSION)
+                .writeByte(5);
         assertThrows(TooLongFrameException.class, () -> ch.writeInbound(header));
         // Exactly the limit is accepted (only the header arrives: the decoder waits for the body).
         EmbeddedChannel ok = codecChannel();
-        assertFalse(ok.writeInbound(Unpooled.buffer().writeInt(FrameCodec.MAX_FRAME_LENGTH).writeByte(1).writeByte(5)));
+        assertFalse(ok.writeInbound(Unpooled.buffer().writeInt(FrameCodec.MAX_FRAME_LENGTH)
+                .writeByte(FrameCodec.PROTOCOL_VERSION).writeByte(5)));
         assertTrue(ok.isOpen());
         ok.finishAndReleaseAll();
     }
@@ -325,7 +337,7 @@ class CodecTest {
     void truncatedFrameIsRejected() {
         EmbeddedChannel ch = codecChannel();
         DecoderException e = assertThrows(DecoderException.class,
-                () -> ch.writeInbound(Unpooled.buffer().writeInt(1).writeByte(1)));
+                () -> ch.writeInbound(Unpooled.buffer().writeInt(1).writeByte(FrameCodec.PROTOCOL_VERSION)));
         assertTrue(e.getMessage().contains("shorter than protocol version + message tag"), e.getMessage());
         assertFalse(ch.isOpen());
     }
@@ -342,7 +354,8 @@ class CodecTest {
     void unknownFieldsFromANewerPeerAreIgnored() throws Exception {
         byte[] body = SmileMapper.builder().build().writeValueAsBytes(
                 Map.of("requestId", 3, "dataName", "d2v2", "priority", "high"));
-        ByteBuf frame = Unpooled.buffer().writeInt(body.length + 2).writeByte(1).writeByte(7).writeBytes(body);
+        ByteBuf frame = Unpooled.buffer().writeInt(body.length + 2).writeByte(FrameCodec.PROTOCOL_VERSION).writeByte(7)
+                .writeBytes(body);
         EmbeddedChannel ch = codecChannel();
         ch.writeInbound(frame);
         assertEquals(List.of(new FetchData(3, "d2v2")), decode(ch));
@@ -354,8 +367,8 @@ class CodecTest {
         BraidPipeline.init(ch.pipeline(), new ChannelInboundHandlerAdapter());
         List<String> names = new ArrayList<>(ch.pipeline().names());
         names.remove(names.size() - 1); // EmbeddedChannel's own tail entry
-        assertEquals(Arrays.asList("flushConsolidation", "frameDecoder", "frameEncoder", "messageDecoder",
-                "messageEncoder", "handler"), names);
+        assertEquals(Arrays.asList("flushConsolidation", "frameDecoder", "messageDecoder", "messageEncoder", "handler"),
+                names);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.braid.worker.execution;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,7 +14,14 @@ public final class JavaInvoker {
             "byte", byte.class, "short", short.class);
 
     private final ClassLoader appLoader;
-    private final Map<String, Method> methods = new ConcurrentHashMap<>();
+    private final Map<MethodKey, Method> methods = new ConcurrentHashMap<>();
+
+    /**
+     * What a task method is found by. A record, not a String built per call: the decoded names
+     * are shared instances (the codec's name cache), so hashing and comparing them is cheap.
+     */
+    private record MethodKey(String className, String methodName, List<String> paramTypes) {
+    }
 
     public JavaInvoker(ClassLoader appLoader) {
         this.appLoader = appLoader;
@@ -24,7 +32,7 @@ public final class JavaInvoker {
     }
 
     public Method find(String className, String methodName, List<String> paramTypes) throws ReflectiveOperationException {
-        String key = className + '#' + methodName + paramTypes;
+        MethodKey key = new MethodKey(className, methodName, paramTypes);
         Method m = methods.get(key);
         if (m == null) {
             Class<?> owner = Class.forName(className, true, appLoader);
@@ -34,7 +42,7 @@ public final class JavaInvoker {
             }
             m = owner.getMethod(methodName, types);
             m.setAccessible(true);
-            methods.put(key, m);
+            methods.put(new MethodKey(className, methodName, new ArrayList<>(paramTypes)), m); // not the job's own list
         }
         return m;
     }

@@ -28,8 +28,8 @@ public final class JobOutputRouter {
     }
 
     public void begin(long jobId, String label) {
-        String base = "job" + jobId + "_" + label;
-        current.set(new LazyFile[] {new LazyFile(jobsDir.resolve(base + ".out")), new LazyFile(jobsDir.resolve(base + ".err"))});
+        // The files' paths are made on the first print: most tasks print nothing.
+        current.set(new LazyFile[] {new LazyFile(jobsDir, jobId, label, ".out"), new LazyFile(jobsDir, jobId, label, ".err")});
     }
 
     /**
@@ -82,18 +82,28 @@ public final class JobOutputRouter {
     }
 
     private static final class LazyFile {
-        private final Path path;
+        private final Path jobsDir;
+        private final long jobId;
+        private final String label;
+        private final String suffix;
+        private Path path;
         private OutputStream out;
         /** The first write or close that failed (file: why), or null. */
         private String failure;
 
-        LazyFile(Path path) {
-            this.path = path;
+        LazyFile(Path jobsDir, long jobId, String label, String suffix) {
+            this.jobsDir = jobsDir;
+            this.jobId = jobId;
+            this.label = label;
+            this.suffix = suffix;
         }
 
         void write(byte[] b, int off, int len) {
             if (failure != null) {
                 return;
+            }
+            if (path == null) {
+                path = jobsDir.resolve("job" + jobId + "_" + label + suffix);
             }
             try {
                 if (out == null) {
