@@ -1,5 +1,6 @@
 package io.braid.comm.codec;
 
+import io.braid.comm.message.CFunctionCall;
 import io.braid.comm.message.DataLocation;
 import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
@@ -15,7 +16,8 @@ import java.util.List;
  * {@link RunTask} on the wire ({@link Wire}'s primitives), in record order: long jobId, long
  * taskId, name className, name methodName, names paramTypes, boolean hasTarget, count + params,
  * string returnData, boolean ioTask, int computingUnits, long timeOutMs, optional process,
- * optional foreign. A record inside (a parameter, a location, the process or foreign call) is a
+ * optional foreign, optional cFunction. A record inside (a parameter, a location, the process, foreign or C
+ * function call) is a
  * presence byte, then its fields in record order; a parameter's kind is a byte (0 null, else its
  * ordinal + 1).
  */
@@ -55,6 +57,7 @@ final class RunTaskBody implements BodyCodec<RunTask> {
         out.writeLong(m.timeOutMs());
         writeProcess(out, m.process());
         writeForeign(out, m.foreign());
+        writeCFunction(out, m.cFunction());
     }
 
     @Override
@@ -74,7 +77,7 @@ final class RunTaskBody implements BodyCodec<RunTask> {
             }
         }
         return new RunTask(jobId, taskId, className, methodName, paramTypes, hasTarget, params, Wire.readString(in),
-                Wire.readBoolean(in), in.readInt(), in.readLong(), readProcess(in), readForeign(in));
+                Wire.readBoolean(in), in.readInt(), in.readLong(), readProcess(in), readForeign(in), readCFunction(in));
     }
 
     private static void writeParam(ByteBuf out, JobParam p) {
@@ -177,5 +180,18 @@ final class RunTaskBody implements BodyCodec<RunTask> {
         return Wire.readBoolean(in)
                 ? new ForeignCall(Wire.readName(in), Wire.readName(in), Wire.readName(in), Wire.readString(in), in.readInt())
                 : null;
+    }
+
+    private static void writeCFunction(ByteBuf out, CFunctionCall c) {
+        Wire.writeBoolean(out, c != null);
+        if (c != null) {
+            Wire.writeString(out, c.library());
+            Wire.writeString(out, c.symbol());
+            Wire.writeString(out, c.returnType());
+        }
+    }
+
+    private static CFunctionCall readCFunction(ByteBuf in) {
+        return Wire.readBoolean(in) ? new CFunctionCall(Wire.readString(in), Wire.readName(in), Wire.readName(in)) : null;
     }
 }
