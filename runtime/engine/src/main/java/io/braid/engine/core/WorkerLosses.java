@@ -182,7 +182,7 @@ final class WorkerLosses {
         }
         if (again != null) {
             LOG.warn("{} was lost with its worker: running {} again", dataName, again.submission.describe());
-            tasks.put(again.id(), again);
+            core.track(again);
             core.makeReady(again);
         }
     }
