@@ -474,6 +474,11 @@ public final class RuntimeCore {
         return auto.reports();
     }
 
+    /** Versions the read index holds readers for (for tests: 0 once no task is pending). */
+    int trackedReadVersions() {
+        return readers.size();
+    }
+
     public TaskAnalyser analyser() {
         return analyser;
     }
