@@ -89,7 +89,7 @@ public final class RuntimeCore {
         this.streams = new StreamTasks(analyser);
         this.auto = new AutoConstraints(scheduler, i -> workers.get(i).name(), trace,
                 () -> System.currentTimeMillis() * 1000);
-        this.losses = new WorkerLosses(this, workers, scheduler, auto, locations, tasks, jobs);
+        this.losses = new WorkerLosses(this, workers, scheduler, auto, locations, jobs);
         this.stallGuard = new StallGuard(tasks, jobs, scheduler, workers, losses);
         this.failures = new TaskFailures(this, analyser, scheduler, auto, workers, masterStore, locations, groups,
                 tasks, jobs);
