@@ -25,15 +25,17 @@ final class DataDrops {
     private final RuntimeCore core;
     private final TaskAnalyser analyser;
     private final Map<Long, TaskRecord> tasks;
+    private final VersionReaders readers;
     private final VersionStore masterStore;
     private final DataLocations locations;
     private final List<WorkerHandle> workers;
 
-    DataDrops(RuntimeCore core, TaskAnalyser analyser, Map<Long, TaskRecord> tasks, VersionStore masterStore,
-              DataLocations locations, List<WorkerHandle> workers) {
+    DataDrops(RuntimeCore core, TaskAnalyser analyser, Map<Long, TaskRecord> tasks, VersionReaders readers,
+              VersionStore masterStore, DataLocations locations, List<WorkerHandle> workers) {
         this.core = core;
         this.analyser = analyser;
         this.tasks = tasks;
+        this.readers = readers;
         this.masterStore = masterStore;
         this.locations = locations;
         this.workers = workers;
@@ -47,19 +49,19 @@ final class DataDrops {
      */
     void dropAfterUse(DataKey key, long taskId) {
         TaskRecord rec = tasks.get(taskId);
-        String name = null;
+        DataVersion read = null;
         if (rec != null) {
             List<SubmittedParam> params = rec.submission.params();
-            for (int i = 0; i < params.size() && name == null; i++) {
+            for (int i = 0; i < params.size() && read == null; i++) {
                 DataVersion v = rec.analysed.readVersion(i);
                 if (key.equals(params.get(i).key()) && v != null) {
-                    name = v.name();
+                    read = v;
                 }
             }
         }
         analyser.deleteData(key);
-        if (name != null) {
-            String version = name;
+        if (read != null) {
+            DataVersion version = read;
             core.whenTaskEnds(taskId, () -> dropVersion(version));
         }
     }
@@ -80,25 +82,20 @@ final class DataDrops {
             waits.add(writer); // its output must exist before it can go
         }
         analyser.deleteData(key);
-        core.whenTasksEnd(waits, () -> dropVersion(v.name()));
+        core.whenTasksEnd(waits, () -> dropVersion(v));
     }
 
-    /** Deletes the version's copies once no pending task reads it. */
-    private void dropVersion(String name) {
-        List<Long> readers = new ArrayList<>();
-        for (TaskRecord r : tasks.values()) {
-            for (int i = 0; i < r.analysed.paramCount(); i++) {
-                DataVersion v = r.analysed.readVersion(i);
-                if (v != null && v.name().equals(name)) {
-                    readers.add(r.id());
-                    break;
-                }
-            }
-        }
-        if (!readers.isEmpty()) {
-            core.whenTasksEnd(readers, () -> dropVersion(name));
+    /**
+     * Deletes the version's copies once no pending task reads it. Its readers come from the
+     * {@link VersionReaders} index: a drop costs O(its readers), not O(pending tasks).
+     */
+    private void dropVersion(DataVersion version) {
+        List<Long> pendingReaders = readers.pendingReaders(version);
+        if (!pendingReaders.isEmpty()) {
+            core.whenTasksEnd(pendingReaders, () -> dropVersion(version));
             return;
         }
+        String name = version.name();
         masterStore.remove(name).ifPresent(path -> {
             try {
                 java.nio.file.Files.deleteIfExists(path);

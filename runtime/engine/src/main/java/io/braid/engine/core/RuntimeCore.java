@@ -59,6 +59,7 @@ public final class RuntimeCore {
     private final TraceRecorder trace;
 
     private final Map<Long, TaskRecord> tasks = new HashMap<>();
+    private final VersionReaders readers = new VersionReaders(tasks);
     private final DataDrops drops;
     private final Map<Long, TaskRecord> jobs = new HashMap<>();
     private final Continuations continuations = new Continuations(tasks);
@@ -83,12 +84,12 @@ public final class RuntimeCore {
         this.onFatal = onFatal;
         this.trace = trace;
         this.mainVersions = new MainVersions(analyser, masterStore, locations);
-        this.drops = new DataDrops(this, analyser, tasks, masterStore, locations, workers);
+        this.drops = new DataDrops(this, analyser, tasks, readers, masterStore, locations, workers);
         this.touched = new boolean[workers.size()];
         this.streams = new StreamTasks(analyser);
         this.auto = new AutoConstraints(scheduler, i -> workers.get(i).name(), trace,
                 () -> System.currentTimeMillis() * 1000);
-        this.losses = new WorkerLosses(this, workers, scheduler, auto, locations, tasks, jobs);
+        this.losses = new WorkerLosses(this, workers, scheduler, auto, locations, jobs);
         this.stallGuard = new StallGuard(tasks, jobs, scheduler, workers, losses);
         this.failures = new TaskFailures(this, analyser, scheduler, auto, workers, masterStore, locations, groups,
                 tasks, jobs);
@@ -149,13 +150,19 @@ public final class RuntimeCore {
             mainVersions.register(params.get(i), a.readVersion(i));
         }
         TaskRecord rec = new TaskRecord(s, a);
-        tasks.put(s.taskId(), rec);
+        track(rec);
         commutative.registered(rec);
         groups.submitted(s.taskId(), s.groups());
         streams.submitted(rec);
         if (a.isReady()) {
             makeReady(rec);
         }
+    }
+
+    /** The task is pending from now on (a submission, or a re-run recomputing lost data). */
+    void track(TaskRecord rec) {
+        tasks.put(rec.id(), rec);
+        readers.add(rec);
     }
 
     void makeReady(TaskRecord rec) {
@@ -214,7 +221,11 @@ public final class RuntimeCore {
                     continue;
                 }
                 WorkerHandle w = workers.get(as.nodeIndex());
+                AnalysedTask before = rec.analysed;
                 commutative.dispatched(rec);
+                if (rec.analysed != before) {
+                    readers.replaced(rec, before);
+                }
                 RunTask job;
                 try {
                     job = jobFactory.build(nextJobId++, rec.submission, rec.analysed, as.nodeIndex(),
@@ -281,6 +292,7 @@ public final class RuntimeCore {
         }
         if (rec.regeneration) {
             tasks.remove(rec.id());
+            readers.remove(rec);
             LOG.info("recomputed {} on {}", msg.outputs(), workers.get(node).name());
             losses.recomputed(rec, msg.outputs());
             checkIdle();
@@ -295,6 +307,7 @@ public final class RuntimeCore {
     /** The task counts as ended well: its successors may run. */
     void finished(TaskRecord rec) {
         tasks.remove(rec.id());
+        readers.remove(rec);
         done++;
         commutative.ended(rec).forEach(this::makeReady);
         for (long next : analyser.taskFinished(rec.id())) {
@@ -315,6 +328,7 @@ public final class RuntimeCore {
      */
     void dropped(long id, TaskRecord rec) {
         if (rec != null) {
+            readers.remove(rec);
             streams.writerDropped(rec);
             release(streams.ended(rec));
             commutative.ended(rec).forEach(this::makeReady);
@@ -458,6 +472,11 @@ public final class RuntimeCore {
     /** What became of each auto storage-bandwidth constraint (for the summary). */
     public List<io.braid.engine.monitor.AutoConstraintReport> autoConstraints() {
         return auto.reports();
+    }
+
+    /** Versions the read index holds readers for (for tests: 0 once no task is pending). */
+    int trackedReadVersions() {
+        return readers.size();
     }
 
     public TaskAnalyser analyser() {

@@ -28,20 +28,18 @@ final class WorkerLosses {
     private final Scheduler scheduler;
     private final AutoConstraints auto;
     private final DataLocations locations;
-    private final Map<Long, TaskRecord> tasks;
     private final Map<Long, TaskRecord> jobs;
     private final Lineage lineage = new Lineage();
     /** Lost nodes on which a new worker is being started. */
     private final Set<Integer> restarting = new HashSet<>();
 
     WorkerLosses(RuntimeCore core, List<WorkerHandle> workers, Scheduler scheduler, AutoConstraints auto,
-                 DataLocations locations, Map<Long, TaskRecord> tasks, Map<Long, TaskRecord> jobs) {
+                 DataLocations locations, Map<Long, TaskRecord> jobs) {
         this.core = core;
         this.workers = workers;
         this.scheduler = scheduler;
         this.auto = auto;
         this.locations = locations;
-        this.tasks = tasks;
         this.jobs = jobs;
     }
 
@@ -182,7 +180,7 @@ final class WorkerLosses {
         }
         if (again != null) {
             LOG.warn("{} was lost with its worker: running {} again", dataName, again.submission.describe());
-            tasks.put(again.id(), again);
+            core.track(again);
             core.makeReady(again);
         }
     }
