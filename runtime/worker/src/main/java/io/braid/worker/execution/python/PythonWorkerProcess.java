@@ -84,11 +84,9 @@ final class PythonWorkerProcess implements AutoCloseable {
      * {@link PythonProcessDiedException}.
      */
     PythonTaskResult run(PythonTaskCall call, PythonStreams streams) throws IOException {
-        List<byte[]> blobs = PythonTaskCall.newBlobs();
-        var header = call.toJson(blobs);
         PythonFrames.Message reply;
         try {
-            PythonFrames.write(requests, header, blobs);
+            PythonFrames.writeTask(requests, call);
             reply = PythonFrames.read(replies);
             while (reply != null && "stream".equals(reply.type())) {
                 List<byte[]> answerBlobs = new ArrayList<>();
@@ -106,7 +104,7 @@ final class PythonWorkerProcess implements AutoCloseable {
         if (reply == null) {
             throw died("task " + call.module() + "." + call.function());
         }
-        return PythonTaskResult.of(reply);
+        return reply.compactResult() != null ? reply.compactResult() : PythonTaskResult.of(reply);
     }
 
     private PythonProcessDiedException died(String what) {
