@@ -41,6 +41,13 @@ typedef enum braid_status {
 /** The message of this thread's last failed call ("" if none failed yet). Valid until its next call. */
 BRAID_API const char *braid_last_error(void);
 
+/**
+ * Whether this thread's last error is a failed run that the runtime already reported on stderr
+ * (its "[braid] ERROR:" line, with the worker log): a program that prints braid_last_error() before
+ * exiting can skip it then, so the reason is said once.
+ */
+BRAID_API int braid_last_error_reported(void);
+
 /** The enum constant's name, e.g. "BRAID_ERR_STREAM". */
 BRAID_API const char *braid_status_name(braid_status status);
 

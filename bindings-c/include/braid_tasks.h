@@ -10,9 +10,10 @@
  * braid-c-worker runs (braid_worker.h), and the type codes are the C worker protocol's
  * (docs/DESIGN.md, "C worker protocol").
  *
- * In this version the submission itself is not built: braid_task_define and braid_task_call
- * return BRAID_ERR_UNSUPPORTED (the Java side that takes tasks from a non-Java main program
- * comes with issue 26's next step). No task runs, so no result is ever made up.
+ * The calls go through braid_foreign.h: a function is a task type of language "c" (its
+ * interface, its name, the worker library), and its arguments are the C worker protocol's VALUEs;
+ * OUT/INOUT arguments and IN user types are objects named by the address of the caller's
+ * variable, which braid_wait_on(address) fills (docs/C.md, "Calls and variables").
  */
 #ifndef BRAID_TASKS_H
 #define BRAID_TASKS_H
@@ -98,26 +99,32 @@ typedef struct braid_task_arg {
 } braid_task_arg;
 
 /*
- * Registers a task function of interface_name with the run (once per function; the stubs do it
- * on their first call). BRAID_ERR_UNSUPPORTED in this version.
+ * Registers a task function of interface_name with the run that is on (once per function and
+ * run; later calls return at once). Its worker library: BRAID_C_WORKER_LIBRARY, else
+ * libAPP-worker.so beside the program APP. BRAID_ERR_STATE without a run.
  */
 BRAID_API braid_status braid_task_define(const char *interface_name, const braid_task_function *function);
 
 /*
  * Submits one call of a defined function with fn->nparams arguments; ret: where a non-void
- * return goes. BRAID_ERR_UNSUPPORTED in this version.
+ * return goes (the call then waits for the task). BRAID_ERR_STATE if not defined in this run.
  */
 BRAID_API braid_status braid_task_call(const braid_task_function *function, const braid_task_arg *args, void *ret);
 
 /*
  * What a generated stub does: defines the function on its first call, submits the call, and on
- * failure prints "[braid] ERROR: <braid_last_error()>", stops the run (braid_off) and exits with
- * status 1, as COMPSs' stubs (which return the task's own type, not a status) end the program.
+ * failure prints "[braid] ERROR: <braid_last_error()>" (unless the runtime already reported the
+ * failed run: braid_last_error_reported), stops the run (braid_off) and exits with status 1, as
+ * COMPSs' stubs (which return the task's own type, not a status) end the program.
  */
 BRAID_API void braid_task_stub(const char *interface_name, const braid_task_function *function,
                                const braid_task_arg *args, void *ret);
 
-/* Waits until the value at address (an OUT/INOUT argument or a return of a task) is written. */
+/*
+ * Waits until the newest value of the variable at address (an OUT/INOUT argument or IN user type
+ * of a task) exists and writes it there (a string: a new malloc'd char *; a user type: its
+ * T_deserialize). At once when no task writes it or the program already has its newest value.
+ */
 BRAID_API braid_status braid_wait_on(void *address);
 
 /* Waits until every task writing path has ended and the file is there, as the main program names it. */

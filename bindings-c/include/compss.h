@@ -7,10 +7,9 @@
  * for statuses instead.
  *
  * Mapped: compss_on, compss_off (and compss_off(code) in C++), compss_barrier,
- * compss_barrier_new, compss_wait_on_file, compss_fopen, and in C++ compss_wait_on(obj),
- * compss_ifstream and compss_ofstream (braid_tasks.h). The task calls themselves are the stubs
- * braid-c-buildapp generates; in this version they end the program with one line saying C tasks
- * cannot be submitted yet (docs/C.md, "C tasks").
+ * compss_barrier_new, compss_wait_on(obj) (a macro in C, a template in C++), compss_wait_on_file,
+ * compss_fopen, and in C++ compss_ifstream and compss_ofstream (braid_tasks.h). The task calls
+ * themselves are the stubs braid-c-buildapp generates (docs/C.md, "C tasks").
  */
 #ifndef BRAID_COMPSS_H
 #define BRAID_COMPSS_H
@@ -27,7 +26,9 @@ extern "C" {
 
 static inline void braid_compss_or_exit(braid_status status) {
     if (status != BRAID_OK) {
-        fprintf(stderr, "[braid] ERROR: %s\n", braid_last_error());
+        if (!braid_last_error_reported()) { /* a failed run's reason is on stderr already */
+            fprintf(stderr, "[braid] ERROR: %s\n", braid_last_error());
+        }
         exit(1);
     }
 }
@@ -63,6 +64,11 @@ static inline FILE *compss_fopen(const char *name, const char *mode) {
     braid_compss_or_exit(braid_fopen(name, mode, &f));
     return f;
 }
+
+#ifndef __cplusplus
+/* COMPSs' synchronisation of a task's OUT/INOUT variable: compss_wait_on(x) waits and fills x. */
+#define compss_wait_on(obj) braid_compss_or_exit(braid_wait_on((void *)&(obj)))
+#endif
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,15 @@
 #define BRAID_ERROR_MAX 4096
 
 static _Thread_local char last_error[BRAID_ERROR_MAX];
+static _Thread_local int last_reported;
+
+int braid_last_error_reported(void) {
+    return last_reported;
+}
+
+void braid_error_keep_reported(int reported) {
+    last_reported = reported;
+}
 
 const char *braid_last_error(void) {
     return last_error;
@@ -28,23 +37,28 @@ const char *braid_status_name(braid_status status) {
     return "BRAID_ERR_UNKNOWN";
 }
 
-/* One line: a message with line breaks (a Java message may have some) is joined with "; ".
- * Written through a copy: "; " is longer than the line break it replaces. */
+/*
+ * One line: a message with line breaks (a Java message may have some) is joined with "; ". Written
+ * through a copy: "; " is longer than the break it replaces, so in place the output would overtake
+ * the input.
+ */
 static void one_line(char *s) {
     static _Thread_local char in_copy[BRAID_ERROR_MAX];
-    snprintf(in_copy, sizeof in_copy, "%s", s);
+    memcpy(in_copy, s, strlen(s) + 1);
     char *out = s;
-    char *end = s + BRAID_ERROR_MAX - 1;
-    for (const char *in = in_copy; *in && out < end; in++) {
+    for (const char *in = in_copy; *in; in++) {
         if (*in == '\r') {
             continue;
         }
         if (*in == '\n') {
-            if (in[1] != '\0' && out != s && out + 2 < end) {
+            if (in[1] != '\0' && out != s && (size_t)(out - s) + 3 < BRAID_ERROR_MAX) {
                 *out++ = ';';
                 *out++ = ' ';
             }
             continue;
+        }
+        if ((size_t)(out - s) + 1 >= BRAID_ERROR_MAX) {
+            break;
         }
         *out++ = *in;
     }
@@ -52,6 +66,7 @@ static void one_line(char *s) {
 }
 
 braid_status braid_fail(braid_status status, const char *call, const char *fmt, ...) {
+    last_reported = 0;
     int n = snprintf(last_error, sizeof last_error, "%s: ", call);
     if (n < 0 || (size_t)n >= sizeof last_error) {
         n = 0;
@@ -70,6 +85,9 @@ static int is_a(JNIEnv *env, jthrowable t, jclass c) {
 }
 
 static braid_status status_of(JNIEnv *env, jthrowable t) {
+    if (is_a(env, t, braid_j.run_failed)) {
+        return BRAID_ERR_RUNTIME;
+    }
     if (is_a(env, t, braid_j.registration) || is_a(env, t, braid_j.backend)) {
         return BRAID_ERR_STREAM;
     }
@@ -104,6 +122,10 @@ braid_status braid_check(JNIEnv *env, const char *call) {
     int oom = 0;
     char *text = braid_string(env, message, &oom);
     braid_fail(status, call, "%s", text ? text : "failed (no message)");
+    if (is_a(env, t, braid_j.run_failed)) {
+        last_reported = (*env)->CallBooleanMethod(env, t, braid_j.run_failed_reported) == JNI_TRUE;
+        (*env)->ExceptionClear(env);
+    }
     free(text);
     if (message) {
         (*env)->DeleteLocalRef(env, message);

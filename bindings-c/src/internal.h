@@ -18,6 +18,8 @@ struct braid_java {
     jclass illegal_state, illegal_argument, usage, registration, backend, out_of_memory;
     jclass byte_array;
     jclass string;         /* java.lang.String */
+    jclass run_failed;     /* io.braid.launcher.embed.RunFailedException */
+    jmethodID run_failed_reported;
     jclass foreign_tasks;  /* io.braid.launcher.embed.ForeignTasks (foreign.c) */
     jmethodID f_define, f_submit, f_wait_on, f_wait_on_file, f_delete_object, f_delete_file;
     jmethodID f_open_group, f_close_group, f_barrier_group, f_cancel_group;
@@ -47,6 +49,21 @@ braid_status braid_fail(braid_status status, const char *call, const char *fmt, 
  * the status its class means, and returns that status; else BRAID_OK.
  */
 braid_status braid_check(JNIEnv *env, const char *call);
+
+/*
+ * How many runs braid_on started in this process: what a run's task types and object ids (tasks.c)
+ * belong to, since ForeignTasks' ids start again in every run.
+ */
+int braid_run_generation(void);
+
+/* True between a successful braid_on and its braid_off. */
+int braid_run_is_on(void);
+
+/*
+ * braid_last_error_reported (braid.h) is set by braid_check for a failed run, cleared by
+ * braid_fail; this restores it after a braid_fail that only renames the call of a message.
+ */
+void braid_error_keep_reported(int reported);
 
 /* A malloc'd UTF-8 copy of a Java string (NULL for null, or out of memory: *oom set). */
 char *braid_string(JNIEnv *env, jstring s, int *oom);

@@ -290,6 +290,8 @@ static braid_status bind_classes(const char *call, JNIEnv *env, const char *jar)
     METHOD(close, distro_stream, "close", "()V");
     METHOD(is_closed, distro_stream, "isClosed", "()Z");
     CLASS(string, "java/lang/String");
+    CLASS(run_failed, "io/braid/launcher/embed/RunFailedException");
+    METHOD(run_failed_reported, run_failed, "reported", "()Z");
     CLASS(foreign_tasks, "io/braid/launcher/embed/ForeignTasks");
     STATIC(f_define, foreign_tasks, "define", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
            "[Ljava/lang/String;I[Ljava/lang/String;ZZLjava/lang/String;J)I");

@@ -1,5 +1,9 @@
 /* braid_on / braid_barrier / braid_off: io.braid.launcher.embed.EmbeddedRun through JNI. */
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +11,18 @@
 
 static pthread_mutex_t log_dir_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *log_dir; /* the current run's, or NULL */
+static atomic_int generation; /* runs started so far (braid_run_generation) */
+
+int braid_run_generation(void) {
+    return atomic_load(&generation);
+}
+
+int braid_run_is_on(void) {
+    pthread_mutex_lock(&log_dir_lock);
+    int on = log_dir != NULL;
+    pthread_mutex_unlock(&log_dir_lock);
+    return on;
+}
 
 static braid_status on(const char *call, const char *options, const char *app_name) {
     JNIEnv *env;
@@ -28,12 +44,30 @@ static braid_status on(const char *call, const char *options, const char *app_na
         free(log_dir);
         log_dir = copy;
         pthread_mutex_unlock(&log_dir_lock);
+        atomic_fetch_add(&generation, 1);
     }
     (*env)->PopLocalFrame(env, NULL);
     return s;
 }
 
+/*
+ * A program braid-run started (BRAID_RUN_PARENT: its pid) ends with it, even when braid-run is
+ * killed outright: Linux sends SIGTERM (the JVM's shutdown hooks then stop the run) when the
+ * parent dies. Set here, not at exec: a C program has no start-up code of ours before braid_on.
+ */
+static void end_with_braid_run(void) {
+    const char *parent = getenv("BRAID_RUN_PARENT");
+    if (parent == NULL || *parent == '\0') {
+        return;
+    }
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if ((long)getppid() != atol(parent)) { /* it died before the request */
+        kill(getpid(), SIGTERM);
+    }
+}
+
 braid_status braid_on(void) {
+    end_with_braid_run();
     return on("braid_on", getenv("BRAID_RUN_OPTIONS"), NULL);
 }
 

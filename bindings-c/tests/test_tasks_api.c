@@ -1,7 +1,7 @@
 /*
- * braid_tasks.h without the Java side: defining and calling a task is BRAID_ERR_UNSUPPORTED with
- * one line naming the task (never a made-up result); NULLs are BRAID_ERR_ARGUMENT; the
- * synchronisation calls work on files no task writes. No JVM is started.
+ * braid_tasks.h without a run: defining and calling a task is BRAID_ERR_STATE with one line naming
+ * the task (never a made-up result); NULLs are BRAID_ERR_ARGUMENT; the synchronisation calls work
+ * on variables and files no task writes. No JVM is started.
  */
 #include "braid_tasks.h"
 #include "check.h"
@@ -16,9 +16,10 @@ int main(void) {
     double r = 7;
     braid_task_arg args[2] = {{&a}, {&r}};
 
-    FAILS(braid_task_define("Iface", &fn), BRAID_ERR_UNSUPPORTED, "C tasks cannot be submitted yet");
-    FAILS(braid_task_define("Iface", &fn), BRAID_ERR_UNSUPPORTED, "task 'f' was not run");
-    FAILS(braid_task_call(&fn, args, &ret), BRAID_ERR_UNSUPPORTED, "braid_task_call: C tasks cannot be submitted yet");
+    FAILS(braid_task_define("Iface", &fn), BRAID_ERR_STATE,
+          "braid_task_define: task f: the runtime is not on (call braid_on first)");
+    FAILS(braid_task_call(&fn, args, &ret), BRAID_ERR_STATE,
+          "braid_task_call: task f is not defined in this run (braid_task_define first)");
     CHECK(ret == 42 && r == 7); /* nothing written */
     CHECK(strcmp(braid_status_name(BRAID_ERR_UNSUPPORTED), "BRAID_ERR_UNSUPPORTED") == 0);
 

@@ -1,8 +1,8 @@
 #!/bin/sh
 # sample_apps.sh REPO BUILD WORK: braid-c-buildapp --build on two COMPSs-shaped applications
 # (increment: C++ with g++; simple: C with gcc and a user type), their worker libraries run by
-# braid-c-worker, and their master programs, whose first task call must end the program with
-# the one line saying C tasks cannot be submitted yet (no made-up result).
+# braid-c-worker, and their master programs, which run their tasks through the runtime (braid_on:
+# local workers running braid-c-worker) and print the right result.
 set -eu
 repo=$1 build=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
@@ -18,16 +18,14 @@ g++ -x c++ -fsyntax-only -I. $BRAID_CFLAGS simple-stubs.c simple-executor.c
 
 python3 "$repo/bindings-c/tests/buildapp/run_sample_workers.py" "$build/braid-c-worker" "$work" >&2
 
-expect_failure() { # DIR PROGRAM TASK
+expect_output() { # DIR PROGRAM LINE: the master runs its tasks on braid-c-worker and prints LINE
   cd "$work/$1"
   status=0
   ./"$2" >out.txt 2>err.txt || status=$?
   cat err.txt >&2
-  [ "$status" = 1 ] || { echo "sample_apps.sh: $2 exited with $status, expected 1" >&2; exit 1; }
-  expected="[braid] ERROR: braid_task_define: C tasks cannot be submitted yet: the runtime's task submission for C main programs (io.braid.launcher.embed) comes with issue 26's next step; task '$3' was not run"
-  [ "$(cat err.txt)" = "$expected" ] || { echo "sample_apps.sh: $2's stderr is not the one expected line" >&2; exit 1; }
-  [ ! -s out.txt ] || { echo "sample_apps.sh: $2 printed a result: $(cat out.txt)" >&2; exit 1; }
+  [ "$status" = 0 ] || { echo "sample_apps.sh: $2 exited with $status: $(cat out.txt)" >&2; exit 1; }
+  [ "$(cat out.txt)" = "$3" ] || { echo "sample_apps.sh: $2 printed '$(cat out.txt)', expected '$3'" >&2; exit 1; }
 }
-expect_failure increment increment increment
-expect_failure simple simple fill
-echo "sample_apps.sh: both applications built; workers ran their tasks; masters stopped at the first task call" >&2
+expect_output increment increment "counter: 3"
+expect_output simple simple "sum: 12"
+echo "sample_apps.sh: both applications built; workers ran their tasks; masters ran them through braid_on" >&2

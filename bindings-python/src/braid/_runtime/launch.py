@@ -155,14 +155,20 @@ def _exit_status(code) -> int:
 
 
 def _die_with_parent() -> None:
-    """braid-run killed (even by SIGKILL) takes this process with it: Linux's parent-death signal.
-    SIGTERM, so that the runtime's shutdown hooks stop the workers."""
+    """Started by braid-run (``BRAID_RUN_PARENT``: its pid), this process ends with it, even when
+    braid-run is killed outright: Linux's parent-death signal, SIGTERM so that the runtime's
+    shutdown hooks stop the workers (libbraid's braid_on does the same for a C main program)."""
+    parent = os.environ.get("BRAID_RUN_PARENT")
+    if not parent:
+        return
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         pr_set_pdeathsig = 1
         libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
     except (OSError, AttributeError):
         return  # not Linux: braid-run's shutdown hook still stops this process on SIGTERM/SIGINT
+    if str(os.getppid()) != parent.strip():  # braid-run died before the request
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import platform
 import sys
 
 from braid.worker import PROTOCOL_VERSION, channel, executor
-from braid.worker.framing import ProtocolError, read_message, write_message, write_result
+from braid.worker.framing import ProtocolError, read_message, write_message
 
 
 def main(argv=None) -> int:
@@ -45,7 +45,7 @@ def main(argv=None) -> int:
         if kind == "task":
             channel.current.task += 1  # the worker released the previous task's stream handles
             reply, reply_blobs = executor.run(header, blobs)
-            write_result(replies, reply, reply_blobs, compact=header.get("compact", False))
+            channel.current.send(reply, reply_blobs, compact=header.get("compact", False))
         elif kind == "shutdown":
             write_message(replies, {"type": "bye"})
             return 0

@@ -95,10 +95,10 @@ class BadInputTest extends ItBase {
         }
     }
 
-    /** C applications are refused, naming the issue that brings them; a Python one must be a file. */
+    /** A Python application must be a file, a C one an executable file. */
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"--lang=python, simple.Main, 'simple.Main: no such Python file'",
-        "--lang=c, simple.Main, '--lang=c: C applications (an IDL file, braid-c-buildapp) do not run through braid-run yet (issue 26); a C main program drives Braid with libbraid''s braid_on (docs/C.md)'",
+        "--lang=c, simple.Main, 'simple.Main: no such C program (the executable braid-c-buildapp --build makes)'",
         "'', app.py, 'app.py: no such Python file'"})
     void languagesWithoutTheirBindingAreRefused(String option, String app, String expected) {
         BraidRunner run = BraidRunner.in(tmp).app("simple").main(app).args(3);

@@ -19,6 +19,7 @@ import io.braid.launcher.options.LauncherOptions;
 import io.braid.launcher.options.LogLevel;
 import io.braid.launcher.options.UsageException;
 import io.braid.launcher.run.AppSetupException;
+import io.braid.launcher.run.CMainRun;
 import io.braid.launcher.run.JavaAppRun;
 import io.braid.launcher.run.PythonMainRun;
 import io.braid.launcher.run.RunSettings;
@@ -75,18 +76,17 @@ public final class BraidRun {
         if (app == null) {
             throw new UsageException("no application given (braid-run [options] <MainClass> [args...])");
         }
-        if (checkLanguage(o.get("--lang"), app).equals("python")) {
-            // the words before the application are braid-run's options, which the Python process's runtime takes
-            int optionCount = args.length - 1 - o.appArgs().size();
-            List<String> options = new ArrayList<>(Arrays.asList(args).subList(0, optionCount));
-            if (!options.isEmpty() && options.get(options.size() - 1).equals("--")) {
-                options.remove(options.size() - 1);
-            }
-            PythonMainRun python = new PythonMainRun(options, app, o.appArgs(), braidJar());
+        String language = checkLanguage(o.get("--lang"), app);
+        if (!language.equals("java")) {
+            // the words before the application are braid-run's options, which the program's braid_on takes
+            List<String> words = optionWords(args, o);
+            java.util.concurrent.Callable<Integer> main = language.equals("c")
+                    ? new CMainRun(words, app, o.appArgs(), braidJar())::run
+                    : new PythonMainRun(words, app, o.appArgs(), braidJar())::run;
             for (String warning : o.warnings()) {
                 System.err.println("braid-run: " + warning);
             }
-            return python.run();
+            return main.call();
         }
         // Not new JavaAppRun(settings(o, app)): 'new' initialises JavaAppRun, and with it its
         // logger, before the argument sets up the run's log (runtime.log).
@@ -126,19 +126,28 @@ public final class BraidRun {
         return settings;
     }
 
+    /** braid-run's options as given: the words before the application (and its "--", if any). */
+    private static List<String> optionWords(String[] args, LauncherOptions o) {
+        int optionCount = args.length - 1 - o.appArgs().size();
+        List<String> options = new ArrayList<>(Arrays.asList(args).subList(0, optionCount));
+        if (!options.isEmpty() && options.get(options.size() - 1).equals("--")) {
+            options.remove(options.size() - 1);
+        }
+        return options;
+    }
+
     /**
-     * The application's language: {@code --lang}, else python for {@code app.py} and java otherwise.
-     * A C one is refused with the issue that brings it, rather than started as a Java main class.
+     * The application's language: {@code --lang}, else inferred (python for {@code app.py}, c for a
+     * path to an ELF executable, java otherwise).
      */
     static String checkLanguage(String lang, String app) {
-        String language = lang.equals("inferred") ? (app.endsWith(".py") ? "python" : "java") : lang;
+        String language = !lang.equals("inferred") ? lang
+                : app.endsWith(".py") ? "python" : CMainRun.isNativeProgram(app) ? "c" : "java";
         String given = lang.equals("inferred") ? app + " (a Python application)" : "--lang=" + language;
         switch (language) {
-            case "java", "python" -> {
+            case "java", "c", "python" -> {
                 return language;
             }
-            case "c" -> throw new UsageException(given + ": C applications (an IDL file, braid-c-buildapp) do not run through braid-run yet (issue 26);"
-                    + " a C main program drives Braid with libbraid's braid_on (docs/C.md)");
             case "r" -> throw new UsageException(given + ": Braid has no R binding");
             default -> throw new UsageException("--lang=" + lang + ": expected java, python or c");
         }

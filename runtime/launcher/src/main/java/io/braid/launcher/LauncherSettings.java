@@ -63,6 +63,22 @@ public final class LauncherSettings {
             Setting.environment("BRAID_JAR", ValueType.STRING).valueName("FILE")
                     .doc("the braid.jar the scripts run, before any other").script());
 
+    public static final Setting<String> RUN_OPTIONS = DEFS.define(
+            Setting.environment("BRAID_RUN_OPTIONS", ValueType.STRING).valueName("OPTIONS")
+                    .doc("braid-run's options for braid_on() in a C or Python main program (libbraid reads them; "
+                            + "braid-run --lang=c|python sets them to its own)"));
+
+    public static final Setting<String> RUN_PARENT = DEFS.define(
+            Setting.environment("BRAID_RUN_PARENT", ValueType.STRING).valueName("PID")
+                    .doc("the braid-run that started a C main program: its braid_on() has the program "
+                            + "ended when that process dies").internal());
+
+    public static final Setting<String> C_WORKER_LIBRARY = DEFS.define(
+            Setting.environment("BRAID_C_WORKER_LIBRARY", ValueType.STRING).valueName("FILE")
+                    .defaultDoc("libAPP-worker.so beside the program APP")
+                    .doc("the worker library (libAPP-worker.so, braid-c-buildapp) a C main program's task stubs "
+                            + "name; the workers load it at the same path (libbraid reads it)"));
+
     public static final Setting<String> LIBBRAID = DEFS.define(
             Setting.environment("BRAID_LIBBRAID", ValueType.STRING).valueName("FILE")
                     .defaultDoc("beside braid.jar, else the system's library path")

@@ -22,6 +22,7 @@ import io.braid.worker.execution.JavaInvoker;
 import io.braid.worker.execution.JobOutputRouter;
 import io.braid.worker.execution.JobRunner;
 import io.braid.worker.execution.ProcessInvoker;
+import io.braid.worker.execution.c.CJobs;
 import io.braid.worker.execution.python.PythonJobs;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
@@ -68,8 +69,9 @@ public final class WorkerMain {
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
                 opts.jobsDir());
+        CJobs c = CJobs.forWorker(WorkerSettings.C_WORKER.get(), opts.jobsDir());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
-                new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ForeignInvoker(python),
+                new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ForeignInvoker(python, c),
                 new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
@@ -102,6 +104,7 @@ public final class WorkerMain {
         LOG.info("worker {} stopping", opts.node());
         execution[0].shutdown();
         python.close();
+        c.close();
         closeStreams();
         fetcher.close();
         dataServer.close();

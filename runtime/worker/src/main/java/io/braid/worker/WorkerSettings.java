@@ -15,6 +15,14 @@ public final class WorkerSettings {
                     .doc("the interpreter of the worker's Python processes and of a Python main program run by braid-run "
                             + "(a name on the PATH or a path, e.g. a venv's bin/python); it needs Python 3.10 or later"));
 
+    public static final Setting<String> C_WORKER = DEFS.define(
+            Setting.property("braid.c.worker", ValueType.STRING).environment("BRAID_C_WORKER")
+                    .valueName("PATH")
+                    .defaultDoc("next to braid.jar, else PREFIX/bin of an installed PREFIX/share/braid/braid.jar,"
+                            + " else the repository's bindings-c/target/build, else the PATH")
+                    .doc("the braid-c-worker executable that runs C tasks (one process per executor and worker"
+                            + " library); built and installed with bindings-c"));
+
     private WorkerSettings() {
     }
 }

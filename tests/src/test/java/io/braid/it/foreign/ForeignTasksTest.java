@@ -117,7 +117,7 @@ class ForeignTasksTest {
         String missing = r.line("task tasks.nope(");
         assertTrue(missing.endsWith(": Python task tasks.nope raised AttributeError: module 'tasks' has no attribute"
                 + " 'nope'"), missing);
-        assertEquals("task tasks.make: unknown language 'ruby' (python)", r.text("unknown-language"));
+        assertEquals("task tasks.make: unknown language 'ruby' (python, c)", r.text("unknown-language"));
         assertEquals("object 11 was never passed to a task (or was deleted)", r.text("deleted-object"));
         assertEquals("false", r.text("deleted-file-exists"));
         assertEquals("written at the end", Files.readString(r.dir().resolve("data/unwaited.txt")), r.explain());

@@ -161,7 +161,7 @@ public final class EmbeddedRun {
         master.close();
         closeStreams();
         if (failure != null) {
-            throw new IllegalStateException(failure + " (logs: " + settings.logDir() + ")");
+            throw new RunFailedException(failure + " (logs: " + settings.logDir() + ")", aborted.isDone(), null);
         }
     }
 
@@ -179,10 +179,13 @@ public final class EmbeddedRun {
         try {
             CompletableFuture.anyOf(f, aborted).get();
         } catch (ExecutionException e) {
+            if (aborted.isDone()) { // the reason the master gave, not the wait's consequence of it
+                throw new RunFailedException(aborted.get(), true, e.getCause());
+            }
             throw new IllegalStateException(what + " failed: " + e.getCause().getMessage(), e.getCause());
         }
         if (aborted.isDone()) {
-            throw new IllegalStateException(aborted.get());
+            throw new RunFailedException(aborted.get(), true, null);
         }
         return f.get();
     }

@@ -35,16 +35,20 @@ final class ForeignTaskTypes {
                             long timeOutMs) {
         String label = (module == null ? "?" : module) + "." + (function == null ? "?" : function);
         String where = "task " + label + ": ";
-        if (!ForeignCall.PYTHON.equals(language)) {
-            throw new IllegalArgumentException(where + (ForeignCall.C.equals(language)
-                    ? "language c: workers do not run C tasks yet (issue 26)"
-                    : "unknown language '" + language + "' (python)"));
+        boolean isC = ForeignCall.C.equals(language);
+        if (!ForeignCall.PYTHON.equals(language) && !isC) {
+            throw new IllegalArgumentException(where + "unknown language '" + language + "' (python, c)");
         }
         if (module == null || module.isBlank() || function == null || function.isBlank()) {
-            throw new IllegalArgumentException(where + "the module and the function must be named");
+            throw new IllegalArgumentException(where + "the " + (isC ? "interface" : "module")
+                    + " and the function must be named");
         }
-        if (returns < 0) {
-            throw new IllegalArgumentException(where + "returns = " + returns + " (0 or more)");
+        if (returns < 0 || (isC && returns > 1)) {
+            throw new IllegalArgumentException(where + "returns = " + returns + (isC ? " (a C function returns 0 or 1"
+                    + " value)" : " (0 or more)"));
+        }
+        if (isC) {
+            location = workerLibrary(where, location);
         }
         if (timeOutMs < 0) {
             throw new IllegalArgumentException(where + "time-out " + timeOutMs + " ms (0: none, or more)");
@@ -123,11 +127,38 @@ final class ForeignTaskTypes {
             throw new IllegalArgumentException(where + "'" + spec + "': a task reads a stream (IN) or writes it (OUT),"
                     + " not both");
         }
+        if (kind == ForeignTaskType.Kind.STREAM && ForeignCall.C.equals(language)) {
+            throw new IllegalArgumentException(where + "'" + spec + "': C tasks take no streams yet (their worker"
+                    + " protocol has no stream requests)");
+        }
+        if (kind == ForeignTaskType.Kind.COLLECTION && ForeignCall.C.equals(language)) {
+            throw new IllegalArgumentException(where + "'" + spec + "': C tasks take no collections (the IDL has none)");
+        }
         if (kind == ForeignTaskType.Kind.COLLECTION && dir == Direction.OUT) {
             throw new IllegalArgumentException(where + "'" + spec + "': a task changes the elements of a collection"
                     + " in place: pass it INOUT");
         }
         return new ForeignTaskType.Param(dir, kind);
+    }
+
+    /**
+     * A C task's worker library (libAPP-worker.so), absolute (a relative path is the main
+     * program's directory's): it must be a readable file here at definition, so that a wrong path
+     * is one line before any task runs. Workers load it at the same path (the rule of the class
+     * path: same path on every node, or a shared file system); whether it has the function is
+     * known when a worker has loaded it (the task then fails with the library's functions named).
+     */
+    private static String workerLibrary(String where, String location) {
+        if (location == null || location.isBlank()) {
+            throw new IllegalArgumentException(where + "no worker library: give the path of the libAPP-worker.so"
+                    + " braid-c-buildapp built as the location");
+        }
+        java.nio.file.Path lib = java.nio.file.Path.of(location.strip()).toAbsolutePath().normalize();
+        if (!java.nio.file.Files.isRegularFile(lib) || !java.nio.file.Files.isReadable(lib)) {
+            throw new IllegalArgumentException(where + "worker library " + lib + ": " + (java.nio.file.Files.exists(lib)
+                    ? "not a readable file" : "no such file") + " (the libAPP-worker.so braid-c-buildapp built)");
+        }
+        return lib.toString();
     }
 
     private static Map<String, String> constraints(String where, String[] entries) {

@@ -1,7 +1,7 @@
 package io.braid.launcher.embed;
 
 /**
- * Tasks of a non-Java main program (Python, later C), called through JNI with simple types while
+ * Tasks of a non-Java main program (Python, C), called through JNI with simple types while
  * an {@link EmbeddedRun} is on: define a task type, submit calls, wait on objects and files,
  * delete them, task groups ({@link EmbeddedRun#barrier()} waits for every task). The calls go
  * through the same analyser, scheduler and master as a Java main's: dependencies come from the
@@ -20,15 +20,19 @@ public final class ForeignTasks {
     /**
      * Defines a task type; returns its id for {@link #submit}.
      *
-     * @param language    {@code python} ({@code c}: refused until workers run C tasks)
-     * @param module      the module ({@code pkg.mod}) the function is in
+     * @param language    {@code python} or {@code c}
+     * @param module      the module ({@code pkg.mod}) the function is in; C: the IDL's interface
      * @param function    the function ({@code f}, or {@code Class.method} for a static-like call)
-     * @param location    a directory put first on the workers' Python path to find the module; null for none
+     * @param location    a directory put first on the workers' Python path to find the module; null for none.
+     *                    C: the path of the worker library (libAPP-worker.so, relative: to the current
+     *                    directory), which must exist here and at the same path on the workers
      * @param params      one per parameter: a direction (IN, OUT, INOUT) and a kind (VALUE: bytes passed
      *                    by value; OBJECT: bytes by object id; FILE: a path; COLLECTION: a list of objects,
      *                    IN or INOUT; STREAM: a stream by its id, IN or OUT), e.g. {@code "INOUT OBJECT"};
      *                    {@code FILE_IN}, {@code FILE_OUT}, {@code FILE_INOUT}, {@code STREAM_IN},
-     *                    {@code STREAM_OUT} also read
+     *                    {@code STREAM_OUT} also read. C: no COLLECTION or STREAM; each
+     *                    VALUE's and OBJECT's bytes are the C worker protocol's VALUE encoding of its IDL type
+     *                    (docs/DESIGN.md), as are the bytes of what a C task writes and returns
      * @param returns     how many values the function returns, each stored as an object
      * @param constraints {@code key=value}: computing_units, memory_size, processor_architecture,
      *                    storage_bw (a number, {@code auto} or {@code auto(min,max,delta)}), storage_size

@@ -68,7 +68,8 @@ public final class CompssFlags {
     private static final String NO_EXTRAE = "Braid's trace (--tracing) is a Chrome trace of its own, not Extrae's";
     private static final String NO_STORAGE = "Braid has no storage backends (dataClay, Hecuba, Redis)";
     private static final String NO_PYTHON = "Braid's Python binding does not apply it (BRAID_PYTHON names the interpreter; docs/PYTHON.md)";
-    private static final String NO_C = "C tasks do not run on workers yet (issue 26)";
+    private static final String NO_C = "a C program's tasks name their worker library (libAPP-worker.so beside the "
+            + "program, or BRAID_C_WORKER_LIBRARY), and braid-c-worker processes are persistent";
     private static final String MASTER_JVM = "the master's JVM is already running: give its options in BRAID_MASTER_JVM_OPTS";
     private static final String ONE_SCHEDULER = "Braid has one scheduler (data locality, constraints, priority; "
             + "docs/DESIGN.md)";

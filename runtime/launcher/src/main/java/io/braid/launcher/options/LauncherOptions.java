@@ -21,8 +21,9 @@ import java.util.Map;
 public final class LauncherOptions {
     public static final List<OptionSpec> SPECS = List.of(
             new OptionSpec("--classpath", List.of("-cp"), "CP", "", "class path of the application (jars and directories)"),
-            new OptionSpec("--lang", List.of(), "java|python|c", "inferred", "language of the application: java, "
-                    + "python (app.py: docs/PYTHON.md), c (coming: refused until its binding is built; r: no binding)"),
+            new OptionSpec("--lang", List.of(), "java|python|c", "inferred", "language of the application: java "
+                    + "(a main class), python (inferred for app.py; docs/PYTHON.md), c (a program braid-c-buildapp "
+                    + "built; inferred for a path to an ELF executable); r: no binding"),
             new OptionSpec("--resources", List.of(), "FILE", "", "COMPSs-style resources.xml describing the nodes"),
             new OptionSpec("--project", List.of(), "FILE", "", "COMPSs-style project.xml selecting the nodes of this run"),
             new OptionSpec("--interface", List.of(), "FQCN", "", "another annotated task interface (repeatable); "

@@ -6,6 +6,10 @@ import io.braid.engine.task.SubmittedParam;
 import io.braid.engine.task.TaskDefinition;
 import io.braid.engine.task.TaskImplementation;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.util.List;
 
@@ -54,10 +58,8 @@ class ForeignTaskTypesTest {
 
     @Test
     void badDefinitionsAreOneLineNamingTheTask() {
-        assertEquals("task app.tasks.work: unknown language 'ruby' (python)",
+        assertEquals("task app.tasks.work: unknown language 'ruby' (python, c)",
                 assertThrows(IllegalArgumentException.class, () -> define("ruby", null, 0, null, false, null)).getMessage());
-        assertEquals("task app.tasks.work: language c: workers do not run C tasks yet (issue 26)",
-                assertThrows(IllegalArgumentException.class, () -> define("c", null, 0, null, false, null)).getMessage());
         String p = assertThrows(IllegalArgumentException.class,
                 () -> define("python", new String[] {"IN BLOB"}, 0, null, false, null)).getMessage();
         assertTrue(p.startsWith("task app.tasks.work: parameter 1 'IN BLOB': expected a direction"), p);
@@ -88,6 +90,36 @@ class ForeignTaskTypesTest {
         define("python", new String[] {"STREAM_IN", "out stream", "IN STREAM", "STREAM_OUT"}, 0, null, false, null);
         assertEquals(List.of("STREAM_IN", "STREAM_OUT", "STREAM_IN", "STREAM_OUT"),
                 types.get(0).definition().paramTypes());
+    }
+
+    @Test
+    void aCTaskNamesItsWorkerLibraryWhichMustBeAReadableFile(@TempDir Path dir) throws Exception {
+        Path lib = Files.createFile(dir.resolve("libapp-worker.so"));
+        int id = types.define("c", "App", "add", lib.toString(), new String[] {"IN VALUE", "OUT OBJECT", "FILE_INOUT"},
+                1, null, false, false, null, 0);
+        TaskImplementation impl = types.get(id).definition().implementations().get(0);
+        assertEquals("c", impl.foreign().language());
+        assertEquals(lib.toAbsolutePath().normalize().toString(), impl.foreign().location());
+        assertEquals("App.add", types.get(id).label());
+
+        Path missing = dir.resolve("libnope-worker.so");
+        assertEquals("task App.add: worker library " + missing + ": no such file (the libAPP-worker.so braid-c-buildapp"
+                + " built)", assertThrows(IllegalArgumentException.class, () -> types.define("c", "App", "add",
+                missing.toString(), null, 0, null, false, false, null, 0)).getMessage());
+        assertEquals("task App.add: worker library " + dir + ": not a readable file (the libAPP-worker.so"
+                + " braid-c-buildapp built)", assertThrows(IllegalArgumentException.class, () -> types.define("c", "App",
+                "add", dir.toString(), null, 0, null, false, false, null, 0)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> types.define("c", "App", "add", null, null, 0,
+                null, false, false, null, 0)).getMessage().startsWith("task App.add: no worker library: "));
+        assertEquals("task App.add: returns = 2 (a C function returns 0 or 1 value)",
+                assertThrows(IllegalArgumentException.class, () -> types.define("c", "App", "add", lib.toString(), null,
+                        2, null, false, false, null, 0)).getMessage());
+        assertEquals("task App.add: parameter 1 'INOUT COLLECTION': C tasks take no collections (the IDL has none)",
+                assertThrows(IllegalArgumentException.class, () -> types.define("c", "App", "add", lib.toString(),
+                        new String[] {"INOUT COLLECTION"}, 0, null, false, false, null, 0)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> types.define("c", "App", "add", lib.toString(),
+                new String[] {"STREAM_IN"}, 0, null, false, false, null, 0)).getMessage()
+                .startsWith("task App.add: parameter 1 'STREAM_IN': C tasks take no streams yet"));
     }
 
     @Test

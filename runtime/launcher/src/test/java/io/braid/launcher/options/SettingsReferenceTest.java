@@ -67,17 +67,18 @@ class SettingsReferenceTest {
         // file name -> the reads of platform facts it may make (java.home, user.home, PATH, TERM,
         // SLURM's own variables, SLF4J's keys, the variables a binary task's ${VAR} names): not
         // settings of Braid
-        java.util.Map<String, Set<String>> platform = java.util.Map.of(
-                "Executables.java", Set.of("System.getenv(\"PATH\")"),
-                "ProgressLine.java", Set.of("System.getenv(\"TERM\")"),
-                "LauncherChooser.java", Set.of("System.getenv()"),
-                "BraidRun.java", Set.of("System.getenv()"),
-                "ProcessInvoker.java", Set.of("System.getenv()"),
-                "JavaAppRun.java", Set.of("System.getProperty(\"java.home\")"),
-                "EmbeddedRun.java", Set.of("System.getProperty(\"java.home\")"),
-                "LogDir.java", Set.of("System.getProperty(\"user.home\")"),
-                "StandaloneServerMain.java", Set.of("System.getProperty(\"user.home\")"),
-                "EmbeddedKafkaBroker.java", Set.of("System.getProperty(key)"));
+        java.util.Map<String, Set<String>> platform = java.util.Map.ofEntries(
+                java.util.Map.entry("Executables.java", Set.of("System.getenv(\"PATH\")")),
+                java.util.Map.entry("CWorkerExecutable.java", Set.of("System.getenv(\"PATH\")")),
+                java.util.Map.entry("ProgressLine.java", Set.of("System.getenv(\"TERM\")")),
+                java.util.Map.entry("LauncherChooser.java", Set.of("System.getenv()")),
+                java.util.Map.entry("BraidRun.java", Set.of("System.getenv()")),
+                java.util.Map.entry("ProcessInvoker.java", Set.of("System.getenv()")),
+                java.util.Map.entry("JavaAppRun.java", Set.of("System.getProperty(\"java.home\")")),
+                java.util.Map.entry("EmbeddedRun.java", Set.of("System.getProperty(\"java.home\")")),
+                java.util.Map.entry("LogDir.java", Set.of("System.getProperty(\"user.home\")")),
+                java.util.Map.entry("StandaloneServerMain.java", Set.of("System.getProperty(\"user.home\")")),
+                java.util.Map.entry("EmbeddedKafkaBroker.java", Set.of("System.getProperty(key)")));
         List<String> found = new ArrayList<>();
         for (String module : List.of("runtime", "distrostream-lib")) {
             try (Stream<Path> files = Files.walk(REPO.resolve(module))) {

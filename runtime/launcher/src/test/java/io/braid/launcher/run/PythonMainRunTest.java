@@ -15,8 +15,8 @@ class PythonMainRunTest {
     void optionWordsSurviveTheOptionsString() {
         List<String> words = List.of("--resources=/a dir/r.xml", "-cp", "it's", "--log_level=debug", "\"quoted\"",
                 "back\\slash", "");
-        assertEquals(words, OptionWords.split(PythonMainRun.shellWords(words)));
-        assertEquals(List.of(), OptionWords.split(PythonMainRun.shellWords(List.of())));
+        assertEquals(words, OptionWords.split(MainProcess.shellWords(words)));
+        assertEquals(List.of(), OptionWords.split(MainProcess.shellWords(List.of())));
     }
 
     @Test

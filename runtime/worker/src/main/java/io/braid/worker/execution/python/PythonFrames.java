@@ -3,6 +3,7 @@ package io.braid.worker.execution.python;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.braid.worker.execution.taskprocess.Frames;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -82,17 +83,8 @@ final class PythonFrames {
         int count = header.path("blobs").asInt(0);
         List<byte[]> blobs = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            blobs.add(frame(in, in.readInt()));
+            blobs.add(Frames.read(in, in.readInt(), "Python worker"));
         }
         return new Message(header, blobs);
-    }
-
-    private static byte[] frame(DataInputStream in, int length) throws IOException {
-        if (length < 0) {
-            throw new IOException("Python worker sent a frame of negative length " + length);
-        }
-        byte[] bytes = new byte[length];
-        in.readFully(bytes);
-        return bytes;
     }
 }

@@ -5,6 +5,7 @@ import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.spi.TaskCancellation;
 import io.braid.streams.DistroStream;
+import io.braid.worker.execution.taskprocess.ExecutorSlot;
 
 import java.io.IOException;
 import java.nio.file.Path;

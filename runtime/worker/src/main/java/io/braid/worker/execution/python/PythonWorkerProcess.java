@@ -1,43 +1,24 @@
 package io.braid.worker.execution.python;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import io.braid.worker.execution.taskprocess.TaskProcess;
+import io.braid.worker.execution.taskprocess.TaskProcessDiedException;
+
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.lang.ProcessBuilder.Redirect;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One running {@code python -m braid.worker}: started, greeted ("ready"), then fed one task at a
- * time. Its stderr (the tasks' prints included) is appended to a log file, whose tail explains a
- * crash.
+ * time (the process handling is {@link TaskProcess}'s).
  */
-final class PythonWorkerProcess implements AutoCloseable {
-    private static final int STDERR_TAIL_BYTES = 2000;
-
-    private final Process process;
-    private final DataOutputStream requests;
-    private final DataInputStream replies;
-    private final Path stderrLog;
-    private volatile boolean killed;
-
+final class PythonWorkerProcess extends TaskProcess {
     private PythonWorkerProcess(Process process, Path stderrLog) {
-        this.process = process;
-        this.stderrLog = stderrLog;
-        this.requests = new DataOutputStream(new BufferedOutputStream(process.getOutputStream(), 1 << 16));
-        this.replies = new DataInputStream(new BufferedInputStream(process.getInputStream(), 1 << 16));
+        super("Python", process, stderrLog);
     }
 
     /** Starts the process and waits for its "ready" message. */
     static PythonWorkerProcess start(PythonSettings settings, String name) throws IOException {
-        Files.createDirectories(settings.logDir());
         Path log = settings.logDir().resolve(name + ".err");
         List<String> command = new ArrayList<>(settings.interpreter());
         command.addAll(List.of("-m", "braid.worker"));
@@ -45,7 +26,7 @@ final class PythonWorkerProcess implements AutoCloseable {
             command.add("--path");
             command.add(p.toString());
         }
-        ProcessBuilder pb = new ProcessBuilder(command).redirectError(Redirect.appendTo(log.toFile()));
+        ProcessBuilder pb = new ProcessBuilder(command);
         if (!settings.pythonPath().isEmpty()) {
             List<String> entries = new ArrayList<>();
             settings.pythonPath().forEach(p -> entries.add(p.toString()));
@@ -57,10 +38,9 @@ final class PythonWorkerProcess implements AutoCloseable {
         }
         Process p;
         try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new PythonProcessDiedException("cannot start the Python worker " + String.join(" ", command)
-                    + ": " + e.getMessage());
+            p = launch("Python", pb, log);
+        } catch (TaskProcessDiedException e) {
+            throw new PythonProcessDiedException(e.getMessage());
         }
         PythonWorkerProcess worker = new PythonWorkerProcess(p, log);
         PythonFrames.Message hello = PythonFrames.read(worker.replies);
@@ -68,14 +48,6 @@ final class PythonWorkerProcess implements AutoCloseable {
             throw worker.died("the Python worker " + String.join(" ", command) + " did not start");
         }
         return worker;
-    }
-
-    long pid() {
-        return process.pid();
-    }
-
-    boolean alive() {
-        return process.isAlive();
     }
 
     /**
@@ -95,8 +67,7 @@ final class PythonWorkerProcess implements AutoCloseable {
                 reply = PythonFrames.read(replies);
             }
         } catch (IOException e) {
-            // A killed process's streams are closed under the reader: "Stream closed" is its death too.
-            if (killed || !process.isAlive() || e instanceof java.io.EOFException) {
+            if (isDeath(e)) {
                 throw died("task " + call.module() + "." + call.function());
             }
             throw e;
@@ -108,62 +79,11 @@ final class PythonWorkerProcess implements AutoCloseable {
     }
 
     private PythonProcessDiedException died(String what) {
-        int exit;
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            exit = process.waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-            exit = -1;
-        }
-        // The JVM reports a death by signal N as exit value 128+N.
-        String status = killed ? "was killed (task cancelled)"
-                : exit > 128 ? "was killed by signal " + (exit - 128) : "exited with " + exit;
-        return new PythonProcessDiedException(what + ": the Python process " + process.pid() + " " + status
-                + "; its stderr ends with: " + tail());
+        return new PythonProcessDiedException(deathReport(what));
     }
 
-    private String tail() {
-        try (RandomAccessFile f = new RandomAccessFile(stderrLog.toFile(), "r")) {
-            long start = Math.max(0, f.length() - STDERR_TAIL_BYTES);
-            byte[] bytes = new byte[(int) (f.length() - start)];
-            f.seek(start);
-            f.readFully(bytes);
-            String text = new String(bytes, StandardCharsets.UTF_8).strip();
-            return text.isEmpty() ? "(nothing)" : text;
-        } catch (IOException e) {
-            return "(unreadable: " + e.getMessage() + ")";
-        }
-    }
-
-    /** Asks the process to stop (shutdown), killing it if it does not within a few seconds. */
     @Override
-    public void close() {
-        try {
-            if (process.isAlive()) {
-                PythonFrames.write(requests, PythonFrames.JSON.createObjectNode().put("type", "shutdown"), List.of());
-                requests.close();
-            }
-        } catch (IOException e) {
-            // already gone: nothing to ask
-        }
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Kills the process at once (a cancelled task): the waiting run() then fails. */
-    void kill() {
-        killed = true;
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+    protected void requestShutdown() throws IOException {
+        PythonFrames.write(requests, PythonFrames.JSON.createObjectNode().put("type", "shutdown"), List.of());
     }
 }

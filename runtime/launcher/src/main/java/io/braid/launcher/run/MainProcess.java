@@ -1,0 +1,83 @@
+package io.braid.launcher.run;
+
+import io.braid.launcher.LauncherSettings;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A main program that braid-run runs as a child process which starts the runtime itself (libbraid's
+ * braid_on, in a C or Python main): braid-run's options go to it in {@code BRAID_RUN_OPTIONS}, the
+ * braid.jar and Java of this braid-run in {@code BRAID_JAR} and {@code JAVA_HOME} (so the child's
+ * runtime is the same), and braid-run's pid in {@code BRAID_RUN_PARENT} (braid_on asks Linux to
+ * end the child when braid-run dies, even by SIGKILL). Its stdout, stderr and exit status are
+ * braid-run's; braid-run stopped by a signal stops it (SIGTERM, so its runtime stops the workers;
+ * SIGKILL after 10 s).
+ */
+public final class MainProcess {
+    private MainProcess() {
+    }
+
+    /**
+     * Runs {@code command} and returns its exit status. {@code env}: more variables for it.
+     *
+     * @throws IOException when it cannot be started (the caller names what it is)
+     */
+    public static int run(List<String> command, List<String> optionWords, String braidJar, Map<String, String> env)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+        Map<String, String> childEnv = pb.environment();
+        childEnv.put(LauncherSettings.RUN_OPTIONS.environment(), shellWords(optionWords));
+        childEnv.put(LauncherSettings.JAR.environment(), braidJar);
+        childEnv.put(LauncherSettings.RUN_PARENT.environment(), Long.toString(ProcessHandle.current().pid()));
+        if (!childEnv.containsKey("JAVA_HOME")) {
+            javaHome().ifPresent(home -> childEnv.put("JAVA_HOME", home));
+        }
+        childEnv.putAll(env);
+        Process child = pb.start();
+        Thread stop = new Thread(() -> stop(child), "braid-main-process-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        int status = child.waitFor();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stop);
+        } catch (IllegalStateException e) {
+            // braid-run is stopping on a signal: the hook stops the child (already ended)
+        }
+        return status;
+    }
+
+    /** braid-run is stopping on a signal: SIGTERM first (the child's runtime stops its workers), then SIGKILL. */
+    private static void stop(Process child) {
+        child.destroy();
+        try {
+            if (!child.waitFor(10, TimeUnit.SECONDS)) {
+                child.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            child.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The words as one string {@code OptionWords.split} gives back unchanged: each single-quoted. */
+    public static String shellWords(List<String> words) {
+        StringBuilder out = new StringBuilder();
+        for (String w : words) {
+            if (!out.isEmpty()) {
+                out.append(' ');
+            }
+            out.append('\'').append(w.replace("'", "'\\''")).append('\'');
+        }
+        return out.toString();
+    }
+
+    /** The Java of this braid-run, so that the child's libbraid starts the same one. */
+    private static Optional<String> javaHome() {
+        return ProcessHandle.current().info().command().map(Path::of).filter(c -> c.getNameCount() >= 2)
+                .map(c -> c.getParent().getParent().toString());
+    }
+}
