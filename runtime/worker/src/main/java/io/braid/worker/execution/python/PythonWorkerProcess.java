@@ -70,7 +70,11 @@ final class PythonWorkerProcess extends TaskProcess {
             if (isDeath(e)) {
                 throw died("task " + call.module() + "." + call.function());
             }
-            throw e;
+            // The pipes are out of step: the next task would read this one's leftovers. Killed and
+            // replaced as a crashed process is (the task fails and is retried).
+            kill();
+            throw new PythonProcessDiedException("task " + call.module() + "." + call.function() + ": the Python process "
+                    + pid() + " broke the worker protocol (" + e.getMessage() + ") and was killed");
         }
         if (reply == null) {
             throw died("task " + call.module() + "." + call.function());
