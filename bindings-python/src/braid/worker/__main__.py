@@ -45,7 +45,7 @@ def main(argv=None) -> int:
         if kind == "task":
             channel.current.task += 1  # the worker released the previous task's stream handles
             reply, reply_blobs = executor.run(header, blobs)
-            channel.current.send(reply, reply_blobs)
+            channel.current.send(reply, reply_blobs, compact=header.get("compact", False))
         elif kind == "shutdown":
             write_message(replies, {"type": "bye"})
             return 0

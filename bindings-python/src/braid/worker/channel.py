@@ -12,7 +12,7 @@ import signal
 import threading
 from typing import Any, BinaryIO, Dict, List, Optional, Tuple
 
-from braid.worker.framing import ProtocolError, read_message, write_message
+from braid.worker.framing import ProtocolError, read_message, write_message, write_result
 
 
 class Channel:
@@ -26,11 +26,12 @@ class Channel:
         self.task = 0
         """Number of the task running (or last run): handles the worker gave an earlier task are released."""
 
-    def send(self, header: Dict[str, Any], blobs: List[bytes] = ()) -> None:
-        """Writes a message of the process (a task's result) between requests, never inside one: a
-        thread the task started may still be making a request, and frames must not interleave."""
+    def send(self, header: Dict[str, Any], blobs: List[bytes] = (), compact: bool = False) -> None:
+        """Writes a task's result between requests, never inside one: a thread the task started may
+        still be making a request, and frames must not interleave. ``compact``: the request was a
+        compact frame, so the result may be one too (``framing.write_result``)."""
         with self._lock:
-            write_message(self._replies, header, list(blobs))
+            write_result(self._replies, header, list(blobs), compact)
 
     def call(self, header: Dict[str, Any], blobs: List[bytes] = ()) -> Tuple[Dict[str, Any], List[bytes]]:
         """Sends a request and returns its reply; one request at a time for every thread of the task."""

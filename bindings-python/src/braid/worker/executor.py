@@ -44,9 +44,10 @@ def run(header: Dict[str, Any], blobs: List[bytes]) -> Tuple[Dict[str, Any], Lis
         kwargs = {k: decode(a, blobs) for k, a in header.get("kwargs", {}).items()}
     except Exception as e:  # the task never started: same reply shape as a task's exception
         return _error(task_id, e, timed_out=False), []
-    with _task_environment(header):
+    redirected = header.get("cwd") or header.get("stdout") or header.get("stderr")
+    with _task_environment(header) if redirected else _FLUSH_AFTER:
         try:
-            with _time_limit(time_out):
+            with _time_limit(time_out) if time_out else _NO_LIMIT:
                 result = function(*args, **kwargs)
         except TaskTimeout as e:
             return _error(task_id, e, timed_out=True), []
@@ -135,6 +136,24 @@ def _error(task_id: Any, error: BaseException, timed_out: bool) -> Dict[str, Any
     return {"type": "result", "id": task_id, "status": "error", "error_type": type(error).__name__,
             "message": str(error), "traceback": "".join(traceback.format_exception(error)),
             "timed_out": timed_out}
+
+
+class _FlushAfter:
+    """A task without redirections: its buffered prints reach the process's stderr log when it
+    ends, as with ``_task_environment`` (a later crash would lose them), without that generator's
+    cost per task."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc_info) -> bool:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return False
+
+
+_FLUSH_AFTER = _FlushAfter()
+_NO_LIMIT = contextlib.nullcontext()
 
 
 @contextlib.contextmanager

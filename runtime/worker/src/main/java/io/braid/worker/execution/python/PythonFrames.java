@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * The Python worker's framing: a 4-byte big-endian length, then the bytes; a message is a JSON
- * header frame followed by {@code header.blobs} binary frames (pickles, carried opaque).
+ * header frame followed by {@code header.blobs} binary frames (pickles, carried opaque), or one
+ * compact frame for the common task request and its result ({@link PythonCompact}).
  */
 final class PythonFrames {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -21,11 +22,28 @@ final class PythonFrames {
     private PythonFrames() {
     }
 
-    /** One message read: its header and blobs. */
-    record Message(JsonNode header, List<byte[]> blobs) {
-        String type() {
-            return header.path("type").asText();
+    /** One message read: its header and blobs, or a compact result ({@link PythonCompact}) already decoded. */
+    record Message(JsonNode header, List<byte[]> blobs, PythonTaskResult compactResult) {
+        Message(JsonNode header, List<byte[]> blobs) {
+            this(header, blobs, null);
         }
+
+        String type() {
+            return compactResult != null ? "result" : header.path("type").asText();
+        }
+    }
+
+    /** A task request: compact when it fits (the common case), else a JSON header and its blobs. */
+    static void writeTask(DataOutputStream out, PythonTaskCall call) throws IOException {
+        if (!PythonCompact.fits(call)) {
+            List<byte[]> blobs = new ArrayList<>();
+            write(out, call.toJson(blobs), blobs);
+            return;
+        }
+        byte[] frame = PythonCompact.task(call);
+        out.writeInt(frame.length);
+        out.write(frame);
+        out.flush();
     }
 
     static void write(DataOutputStream out, ObjectNode header, List<byte[]> blobs) throws IOException {
@@ -48,7 +66,17 @@ final class PythonFrames {
         } catch (EOFException e) {
             return null;
         }
-        JsonNode header = JSON.readTree(Frames.read(in, length, "Python worker"));
+        if (length < 1) {
+            throw new IOException("Python worker sent an empty header frame");
+        }
+        int first = in.readUnsignedByte();
+        if (first == PythonCompact.RESULT) {
+            return new Message(null, List.of(), PythonCompact.result(in, length));
+        }
+        byte[] json = new byte[length];
+        json[0] = (byte) first;
+        in.readFully(json, 1, length - 1);
+        JsonNode header = JSON.readTree(json);
         if (!header.isObject()) {
             throw new IOException("Python worker sent a header that is not a JSON object");
         }

@@ -2,7 +2,6 @@ package io.braid.worker.execution.python;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -62,9 +61,5 @@ public record PythonTaskCall(long id, String module, String function, List<Pytho
         if (value != null) {
             n.put(key, value);
         }
-    }
-
-    static List<byte[]> newBlobs() {
-        return new ArrayList<>();
     }
 }

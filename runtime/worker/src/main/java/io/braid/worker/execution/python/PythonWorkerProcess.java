@@ -57,11 +57,9 @@ final class PythonWorkerProcess extends TaskProcess {
      * {@link PythonProcessDiedException}.
      */
     PythonTaskResult run(PythonTaskCall call, PythonStreams streams) throws IOException {
-        List<byte[]> blobs = PythonTaskCall.newBlobs();
-        var header = call.toJson(blobs);
         String task = "task " + call.module() + "." + call.function();
         try {
-            send(out -> PythonFrames.write(out, header, blobs), task);
+            send(out -> PythonFrames.writeTask(out, call), task);
         } catch (TaskNotDeliveredException e) {
             throw e;
         } catch (TaskProcessDiedException e) {
@@ -80,12 +78,16 @@ final class PythonWorkerProcess extends TaskProcess {
             if (isDeath(e)) {
                 throw died("task " + call.module() + "." + call.function());
             }
-            throw e;
+            // The pipes are out of step: the next task would read this one's leftovers. Killed and
+            // replaced as a crashed process is (the task fails and is retried).
+            kill();
+            throw new PythonProcessDiedException("task " + call.module() + "." + call.function() + ": the Python process "
+                    + pid() + " broke the worker protocol (" + e.getMessage() + ") and was killed");
         }
         if (reply == null) {
             throw died("task " + call.module() + "." + call.function());
         }
-        return PythonTaskResult.of(reply);
+        return reply.compactResult() != null ? reply.compactResult() : PythonTaskResult.of(reply);
     }
 
     private PythonProcessDiedException died(String what) {

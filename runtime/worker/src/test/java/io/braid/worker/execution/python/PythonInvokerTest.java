@@ -57,6 +57,10 @@ class PythonInvokerTest {
                 "def fails(x):",
                 "    helper(x)",
                 "@task()",
+                "def garbles():",
+                "    from braid.worker import channel",
+                "    channel.current._replies.write(b'\\x00\\x00\\x00\\x03\\x02\\x00\\x00')",
+                "    channel.current._replies.flush()",
                 "def dies(code):",
                 "    print('last words', flush=True)",
                 "    os._exit(code)",
@@ -138,6 +142,19 @@ class PythonInvokerTest {
         assertTrue(e.getMessage().contains("task pytasks.dies: the Python process " + first + " exited with 7"), e.getMessage());
         assertTrue(e.getMessage().contains("last words"), e.getMessage());
         assertFalse(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false));
+        assertTrue(run(0, "pid", 1).ok());
+        assertNotEquals(first, invoker.pid(0));
+    }
+
+    @Test
+    void aProcessThatBreaksTheProtocolFailsItsTaskAndIsReplaced() throws Exception {
+        run(0, "pid", 1);
+        long first = invoker.pid(0);
+        PythonProcessDiedException e = assertThrows(PythonProcessDiedException.class, () -> run(0, "garbles", 0));
+        assertTrue(e.getMessage().contains("task pytasks.garbles: the Python process " + first
+                + " broke the worker protocol (Python worker sent a compact result whose fields run past its frame)"),
+                e.getMessage());
+        ProcessHandle.of(first).ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join()); // killed
         assertTrue(run(0, "pid", 1).ok());
         assertNotEquals(first, invoker.pid(0));
     }
