@@ -124,25 +124,22 @@ final class Wire {
     }
 
     static List<String> readStrings(ByteBuf in) {
-        int n = readCount(in, 1);
-        if (n < 0) {
-            return null;
-        }
-        List<String> list = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            list.add(readString(in));
-        }
-        return list;
+        return readStringList(in, false);
     }
 
+    /** {@link #readStrings} whose elements are {@link #readName names}. */
     static List<String> readNames(ByteBuf in) {
+        return readStringList(in, true);
+    }
+
+    private static List<String> readStringList(ByteBuf in, boolean names) {
         int n = readCount(in, 1);
         if (n < 0) {
             return null;
         }
         List<String> list = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            list.add(readName(in));
+            list.add(names ? readName(in) : readString(in));
         }
         return list;
     }

@@ -1,5 +1,7 @@
 package io.braid.worker.execution.cfunction;
 
+import io.braid.worker.execution.taskprocess.ProcessEnd;
+
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -12,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One running native task host ({@link NativeHostMain}), seen from the worker: started, greeted,
@@ -93,17 +94,7 @@ final class NativeHostProcess implements AutoCloseable {
     }
 
     private CFunctionCrashedException died(String what) {
-        int exit;
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            exit = process.waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-            exit = -1;
-        }
+        int exit = ProcessEnd.exitValue(process, 10);
         if (killed) {
             return new CFunctionCrashedException(what + ": the native task host " + process.pid()
                     + " was killed (task cancelled)");
@@ -146,14 +137,7 @@ final class NativeHostProcess implements AutoCloseable {
         } catch (IOException e) {
             // already gone
         }
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        ProcessEnd.exitValue(process, 5);
     }
 
     /** Kills the host at once (a cancelled task): the waiting call() then fails. */

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One persistent process that runs foreign tasks one at a time over its stdin (requests) and
@@ -100,17 +99,7 @@ public abstract class TaskProcess implements AutoCloseable {
     }
 
     private String deathReport(String what, int graceSeconds) {
-        int exit;
-        try {
-            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            exit = process.waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-            exit = -1;
-        }
+        int exit = ProcessEnd.exitValue(process, graceSeconds);
         // The JVM reports a death by signal N as exit value 128+N.
         String status = killed ? "was killed (task cancelled)"
                 : exit > 128 ? "was killed by signal " + (exit - 128) + signalName(exit - 128) : "exited with " + exit;
@@ -150,14 +139,7 @@ public abstract class TaskProcess implements AutoCloseable {
         } catch (IOException e) {
             // already gone: nothing to ask
         }
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        ProcessEnd.exitValue(process, 5);
     }
 
     /** Kills the process at once (a cancelled task): the waiting exchange then fails. */
