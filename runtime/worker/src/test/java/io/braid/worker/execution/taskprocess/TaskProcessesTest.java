@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,11 +59,18 @@ class TaskProcessesTest {
     @Test
     void aProcessWhosePipeIsClosedWhenTheTaskComesIsReplacedAndTheTaskGoesToTheNewOne() throws Exception {
         List<Echo> started = new ArrayList<>();
-        // The first one is alive but has closed its stdin, as a killed process not yet reaped looks.
-        List<String> scripts = new ArrayList<>(List.of("exec 0</dev/null; exec sleep 60", "exec cat"));
+        // The first one is alive but has closed its stdin, as a killed process not yet reaped looks;
+        // it says so on stderr, and the task is sent only then (else the task could reach the pipe
+        // before it closes, and wait for the sleep).
+        List<String> scripts = new ArrayList<>(List.of("exec 0</dev/null; echo closed >&2; exec sleep 60", "exec cat"));
         try (TaskProcesses<Integer, Echo> processes = new TaskProcesses<>("Echo", key -> {
-            Echo e = Echo.start(tmp.resolve("echo" + started.size() + ".err"), scripts.remove(0));
+            Path err = tmp.resolve("echo" + started.size() + ".err");
+            boolean first = started.isEmpty();
+            Echo e = Echo.start(err, scripts.remove(0));
             started.add(e);
+            if (first) {
+                awaitLine(err, "closed");
+            }
             return e;
         })) {
             byte[] hello = "hello".getBytes(StandardCharsets.UTF_8);
@@ -98,6 +106,17 @@ class TaskProcessesTest {
                     () -> processes.run(0, p -> p.echo("hello".getBytes(StandardCharsets.UTF_8))));
             assertTrue(e.getMessage().matches("echo: the Echo process \\d+ was killed by signal 11 \\(SIGSEGV\\);"
                     + " its stderr ends with: \\(nothing\\)"), e.getMessage());
+        }
+    }
+
+    /** Waits (up to 20 s) until the file has the line. */
+    private static void awaitLine(Path file, String line) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(file) || !Files.readAllLines(file).contains(line)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(file + " never said '" + line + "'");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // polled: the shell has no other way to say it
         }
     }
 }
