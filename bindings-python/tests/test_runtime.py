@@ -165,13 +165,17 @@ def test_the_sequential_application_still_runs_with_plain_python(tmp_path):
         explain(done)
 
 
-def test_killing_braid_run_stops_the_python_main_and_its_runtime(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_killing_braid_run_stops_the_python_main_and_its_runtime(tmp_path, stop):
     app = tmp_path / "sleeper.py"
     started = tmp_path / "started"
     app.write_text("import os, sys, time\n"
                    f"open({str(started)!r}, 'w').write(str(os.getpid()))\n"
                    "time.sleep(300)\n")
-    environment = dict(os.environ, BRAID_PYTHON=sys.executable)
+    # braid-run's temporary files (the package copy it gives the interpreter) in a directory of the test's
+    java_tmp = tmp_path / "java-tmp"
+    java_tmp.mkdir()
+    environment = dict(os.environ, BRAID_PYTHON=sys.executable, BRAID_MASTER_JVM_OPTS=f"-Djava.io.tmpdir={java_tmp}")
     run = subprocess.Popen([BRAID_RUN, f"--base_log_dir={tmp_path / 'logs'}", str(app)], env=environment,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
     try:
@@ -181,12 +185,16 @@ def test_killing_braid_run_stops_the_python_main_and_its_runtime(tmp_path):
             assert run.poll() is None, f"braid-run ended with {run.returncode}"
             time.sleep(0.05)
         child = int(started.read_text())
-        run.send_signal(signal.SIGKILL)  # not even a shutdown hook: the child's parent-death signal acts
+        # SIGKILL: not even a shutdown hook, the child's parent-death signal acts; SIGTERM: braid-run's hook
+        run.send_signal(stop)
         run.wait(timeout=30)
         deadline = time.monotonic() + 60
         while _alive(child):
             assert time.monotonic() < deadline, f"the Python main program {child} outlived braid-run"
             time.sleep(0.05)
+        if stop == signal.SIGTERM:
+            left = [p.name for p in java_tmp.iterdir() if p.name.startswith("braid-python-")]
+            assert left == [], f"braid-run stopped by SIGTERM left {left} behind"
     finally:
         if run.poll() is None:
             run.kill()

@@ -29,6 +29,17 @@ public final class MainProcess {
      */
     public static int run(List<String> command, List<String> optionWords, String braidJar, Map<String, String> env)
             throws IOException, InterruptedException {
+        return run(command, optionWords, braidJar, env, () -> {
+        });
+    }
+
+    /**
+     * As {@link #run(List, List, String, Map)}; {@code afterChild} runs once the child has ended,
+     * also when braid-run stops on a signal (SIGTERM, Ctrl-C: its shutdown hook, where the caller's
+     * {@code finally} would not run), e.g. to delete what was made for the child.
+     */
+    public static int run(List<String> command, List<String> optionWords, String braidJar, Map<String, String> env,
+                          Runnable afterChild) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
         Map<String, String> childEnv = pb.environment();
         childEnv.put(LauncherSettings.RUN_OPTIONS.environment(), shellWords(optionWords));
@@ -39,7 +50,10 @@ public final class MainProcess {
         }
         childEnv.putAll(env);
         Process child = pb.start();
-        Thread stop = new Thread(() -> stop(child), "braid-main-process-stop");
+        Thread stop = new Thread(() -> {
+            stop(child);
+            afterChild.run();
+        }, "braid-main-process-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         int status = child.waitFor();
         try {
@@ -47,6 +61,7 @@ public final class MainProcess {
         } catch (IllegalStateException e) {
             // braid-run is stopping on a signal: the hook stops the child (already ended)
         }
+        afterChild.run();
         return status;
     }
 

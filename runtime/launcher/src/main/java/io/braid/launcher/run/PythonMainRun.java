@@ -63,7 +63,7 @@ public final class PythonMainRun {
             command.addAll(appArgs);
             try {
                 return MainProcess.run(command, optionWords, braidJar,
-                        Map.of(WorkerSettings.PYTHON_INTERPRETER.environment(), python));
+                        Map.of(WorkerSettings.PYTHON_INTERPRETER.environment(), python), () -> deleteTree(bundle));
             } catch (IOException e) {
                 throw new UsageException(WorkerSettings.PYTHON_INTERPRETER.environment() + "=" + python
                         + ": cannot start the Python interpreter (" + e.getMessage() + ")");
