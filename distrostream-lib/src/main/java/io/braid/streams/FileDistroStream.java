@@ -41,8 +41,9 @@ public class FileDistroStream extends StreamHandle<String> {
     }
 
     /** A handle on an existing stream ({@code StreamHandles.attach}). */
-    FileDistroStream(StreamInfo info) {
-        super(info);
+    FileDistroStream(ExistingStream stream) {
+        super(stream);
+        this.baseDir = stream.baseDir();
     }
 
     /** The absolute base directory. */

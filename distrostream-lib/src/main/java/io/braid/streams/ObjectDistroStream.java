@@ -49,8 +49,8 @@ public class ObjectDistroStream<T> extends StreamHandle<T> {
     }
 
     /** A handle on an existing stream ({@code StreamHandles.attach}). */
-    ObjectDistroStream(io.braid.streams.internals.protocol.StreamInfo info) {
-        super(info);
+    ObjectDistroStream(ExistingStream stream) {
+        super(stream);
     }
 
     @Override

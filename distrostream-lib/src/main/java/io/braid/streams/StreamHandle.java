@@ -67,7 +67,9 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
 
             @Override
             public DistroStream<?> attach(StreamInfo info) {
-                return info.type() == StreamType.FILE ? new FileDistroStream(info) : new ObjectDistroStream<>(info);
+                ExistingStream stream = new ExistingStream(info.streamId(), info.alias(), info.type(), info.mode(),
+                        info.baseDir());
+                return stream.type() == StreamType.FILE ? new FileDistroStream(stream) : new ObjectDistroStream<>(stream);
             }
 
             private StreamHandle<?> handle(DistroStream<?> handle) {
@@ -114,12 +116,11 @@ abstract class StreamHandle<T> implements DistroStream<T>, Serializable {
     }
 
     /** A handle on a stream that exists (its metadata from the server), registering nothing. */
-    StreamHandle(StreamInfo info) {
-        this.id = info.streamId();
-        this.alias = info.alias();
-        this.type = info.type();
-        this.mode = info.mode();
-        afterRegistration(info);
+    StreamHandle(ExistingStream stream) {
+        this.id = stream.id();
+        this.alias = stream.alias();
+        this.type = stream.type();
+        this.mode = stream.mode();
     }
 
     /** Lets a subclass take the server's metadata (a file stream's base directory). */
