@@ -177,21 +177,13 @@ public final class KafkaObjectBackend implements ObjectBackend {
         try {
             await(admin.createTopics(List.of(new NewTopic(topicName(streamId), partitions, (short) 1))).all(),
                     "create the topic of stream " + streamId);
+            return true;
         } catch (BackendException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw e;
             }
             return false;
         }
-        try {
-            Throwable failure = AdminRetry.awaitLeaders(admin, topicName(streamId), partitions, REQUEST_TIMEOUT_MS);
-            if (failure != null) {
-                LOG.debug("topic of stream {} not led by the broker yet: {}", streamId, failure.toString());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return true;
     }
 
     /**

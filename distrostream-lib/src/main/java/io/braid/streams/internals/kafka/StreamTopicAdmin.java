@@ -6,10 +6,12 @@ import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -87,7 +89,7 @@ public final class StreamTopicAdmin implements AutoCloseable {
     public void createTopic(String streamId, int partitions, String applicationId) throws BackendException {
         boolean created = topics.create(streamId, partitions);
         if (created) {
-            awaitInBrokerMetadata(KafkaObjectBackend.topicName(streamId), partitions);
+            awaitInBrokerMetadata(KafkaObjectBackend.topicName(streamId));
         }
         if (created && applicationId != null) {
             String group = KafkaObjectBackend.groupName(applicationId, streamId);
@@ -107,15 +109,13 @@ public final class StreamTopicAdmin implements AutoCloseable {
         }
     }
 
-    /**
-     * Waits (bounded, best effort) until the broker's own metadata has {@code topic} and it leads
-     * every partition ({@link AdminRetry#awaitLeaders}).
-     */
-    private void awaitInBrokerMetadata(String topic, int partitions) {
+    /** Waits (bounded, best effort) until the broker's own metadata has {@code topic}. */
+    private void awaitInBrokerMetadata(String topic) {
         try {
-            Throwable failure = AdminRetry.awaitLeaders(admin, topic, partitions, KafkaObjectBackend.REQUEST_TIMEOUT_MS);
+            Throwable failure = AdminRetry.untilDone(() -> admin.describeTopics(List.of(topic)).allTopicNames(),
+                    e -> e instanceof UnknownTopicOrPartitionException, KafkaObjectBackend.REQUEST_TIMEOUT_MS, 5);
             if (failure != null) {
-                LOG.debug("topic {} not led by the broker yet: {}", topic, failure.toString());
+                LOG.debug("topic {} not seen in the broker's metadata: {}", topic, failure.toString());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
