@@ -177,12 +177,29 @@ public final class KafkaObjectBackend implements ObjectBackend {
         try {
             await(admin.createTopics(List.of(new NewTopic(topicName(streamId), partitions, (short) 1))).all(),
                     "create the topic of stream " + streamId);
-            return true;
         } catch (BackendException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw e;
             }
             return false;
+        }
+        awaitReady(admin, topicName(streamId), partitions);
+        return true;
+    }
+
+    /**
+     * Waits (bounded, best effort: a producer would still retry) until a topic just created is
+     * ready for a producer ({@link AdminRetry#awaitReady}); every path that creates a stream topic
+     * calls it.
+     */
+    static void awaitReady(Admin admin, String topic, int partitions) {
+        try {
+            Throwable failure = AdminRetry.awaitReady(admin, topic, partitions, REQUEST_TIMEOUT_MS);
+            if (failure != null) {
+                LOG.debug("topic {} not ready for producers yet: {}", topic, failure.toString());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -6,7 +6,6 @@ import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,15 +80,15 @@ public final class StreamTopicAdmin implements AutoCloseable {
      * values 0.3-0.5 s later when the topic waited for it too. A hand-over to the share group
      * ({@link #startSharing}) waits for it.
      *
-     * <p>A new topic is also waited for in the broker's metadata (a moment after the controller
-     * committed it), so that once this returns, a client asking the broker finds it: before, a
-     * listing right after could miss it, and a reader's first fetch logged
-     * UNKNOWN_TOPIC_OR_PARTITION and retried.
+     * <p>A new topic is also waited for until the broker leads it ({@link AdminRetry#awaitReady}), so
+     * that once this returns, a client asking the broker finds it: before, a listing right after
+     * could miss it, a reader's first fetch logged UNKNOWN_TOPIC_OR_PARTITION and retried, and a
+     * producer's first batch could fail.
      */
     public void createTopic(String streamId, int partitions, String applicationId) throws BackendException {
         boolean created = topics.create(streamId, partitions);
         if (created) {
-            awaitInBrokerMetadata(KafkaObjectBackend.topicName(streamId));
+            KafkaObjectBackend.awaitReady(admin, KafkaObjectBackend.topicName(streamId), partitions);
         }
         if (created && applicationId != null) {
             String group = KafkaObjectBackend.groupName(applicationId, streamId);
@@ -106,19 +105,6 @@ public final class StreamTopicAdmin implements AutoCloseable {
                     init.complete(null);
                 }
             });
-        }
-    }
-
-    /** Waits (bounded, best effort) until the broker's own metadata has {@code topic}. */
-    private void awaitInBrokerMetadata(String topic) {
-        try {
-            Throwable failure = AdminRetry.untilDone(() -> admin.describeTopics(List.of(topic)).allTopicNames(),
-                    e -> e instanceof UnknownTopicOrPartitionException, KafkaObjectBackend.REQUEST_TIMEOUT_MS, 5);
-            if (failure != null) {
-                LOG.debug("topic {} not seen in the broker's metadata: {}", topic, failure.toString());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
