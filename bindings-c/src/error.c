@@ -1,5 +1,6 @@
 /* The thread-local last error and the mapping from Java exceptions to statuses. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,4 +151,34 @@ char *braid_string(JNIEnv *env, jstring s, int *oom) {
         *oom = 1;
     }
     return copy;
+}
+
+jbyteArray braid_new_bytes(JNIEnv *env, const char *call, const char *what, int index, const void *data,
+                           size_t size, braid_status *st) {
+    if (*st != BRAID_OK) {
+        return NULL;
+    }
+    char name[96];
+    if (index >= 0) {
+        snprintf(name, sizeof name, "%s[%d]", what, index);
+    } else {
+        snprintf(name, sizeof name, "%s", what);
+    }
+    if (size > (size_t)INT32_MAX - 8) {
+        *st = braid_fail(BRAID_ERR_ARGUMENT, call, "%s: %zu bytes, at most 2 GiB", name, size);
+        return NULL;
+    }
+    if (data == NULL && size > 0) {
+        *st = braid_fail(BRAID_ERR_ARGUMENT, call, "%s: data is NULL (size %zu)", name, size);
+        return NULL;
+    }
+    jbyteArray a = (*env)->NewByteArray(env, (jsize)size);
+    if (a == NULL) {
+        *st = braid_check(env, call);
+        return NULL;
+    }
+    if (size > 0) {
+        (*env)->SetByteArrayRegion(env, a, 0, (jsize)size, (const jbyte *)data);
+    }
+    return a;
 }

@@ -97,26 +97,6 @@ static jobjectArray jstrings(JNIEnv *env, const char *call, const char *what, co
     return a;
 }
 
-static jbyteArray jbytes(JNIEnv *env, const char *call, const char *what, int index, const void *data, size_t size,
-                         braid_status *st) {
-    if (*st != BRAID_OK) {
-        return NULL;
-    }
-    if (size > (size_t)INT32_MAX - 8) {
-        *st = braid_fail(BRAID_ERR_ARGUMENT, call, "%s[%d]: %zu bytes, at most 2 GiB", what, index, size);
-        return NULL;
-    }
-    jbyteArray a = (*env)->NewByteArray(env, (jsize)size);
-    if (a == NULL) {
-        *st = braid_check(env, call);
-        return NULL;
-    }
-    if (size > 0) {
-        (*env)->SetByteArrayRegion(env, a, 0, (jsize)size, (const jbyte *)data);
-    }
-    return a;
-}
-
 static jlongArray jlongs(JNIEnv *env, const char *call, const long long *items, size_t n, braid_status *st) {
     if (*st != BRAID_OK || items == NULL) {
         return NULL;
@@ -287,7 +267,7 @@ braid_status braid_foreign_submit(int type_id, const long long *object_ids, cons
                     st = braid_fail(BRAID_ERR_ARGUMENT, call, "task type %d: value_sizes is NULL", type_id);
                     break;
                 }
-                set(env, jvalues, i, jbytes(env, call, "values", i, values[i], value_sizes[i], &st));
+                set(env, jvalues, i, braid_new_bytes(env, call, "values", i, values[i], value_sizes[i], &st));
             }
         }
     }
@@ -335,7 +315,7 @@ braid_status braid_foreign_submit(int type_id, const long long *object_ids, cons
                                             "NULL", type_id, i + 1);
                             break;
                         }
-                        set(env, one, (int)k, jbytes(env, call, "element_values", (int)k, element_values[i][k],
+                        set(env, one, (int)k, braid_new_bytes(env, call, "element_values", (int)k, element_values[i][k],
                                                       element_sizes[i][k], &st));
                     }
                 }

@@ -65,6 +65,14 @@ int braid_run_is_on(void);
  */
 void braid_error_keep_reported(int reported);
 
+/*
+ * A new Java byte[] holding size bytes of data; NULL with *st set if *st was not BRAID_OK already,
+ * if size is over 2 GiB or data is NULL with size > 0 (an argument error naming what, and index
+ * when it is not negative: "what[index]"), or if the JVM could not allocate it.
+ */
+jbyteArray braid_new_bytes(JNIEnv *env, const char *call, const char *what, int index, const void *data,
+                           size_t size, braid_status *st);
+
 /* A malloc'd UTF-8 copy of a Java string (NULL for null, or out of memory: *oom set). */
 char *braid_string(JNIEnv *env, jstring s, int *oom);
 

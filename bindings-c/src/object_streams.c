@@ -44,26 +44,6 @@ braid_status braid_object_stream_new(const char *alias, braid_consumer_mode mode
     return BRAID_OK;
 }
 
-static jbyteArray bytes(JNIEnv *env, const char *call, const void *data, size_t size, braid_status *st) {
-    if (size > (size_t)INT32_MAX - 8) {
-        *st = braid_fail(BRAID_ERR_ARGUMENT, call, "a record of %zu bytes: at most 2 GiB", size);
-        return NULL;
-    }
-    if (data == NULL && size > 0) {
-        *st = braid_fail(BRAID_ERR_ARGUMENT, call, "data is NULL (size %zu)", size);
-        return NULL;
-    }
-    jbyteArray a = (*env)->NewByteArray(env, (jsize)size);
-    if (a == NULL) {
-        *st = braid_check(env, call);
-        return NULL;
-    }
-    if (size > 0) {
-        (*env)->SetByteArrayRegion(env, a, 0, (jsize)size, (const jbyte *)data);
-    }
-    return a;
-}
-
 braid_status braid_object_stream_publish(braid_object_stream *stream, const void *data, size_t size) {
     const char *call = "braid_object_stream_publish";
     HANDLE(call, stream);
@@ -72,7 +52,7 @@ braid_status braid_object_stream_publish(braid_object_stream *stream, const void
     if (st != BRAID_OK) {
         return st;
     }
-    jbyteArray a = bytes(env, call, data, size, &st);
+    jbyteArray a = braid_new_bytes(env, call, "record", -1, data, size, &st);
     if (a != NULL) {
         (*env)->CallStaticVoidMethod(env, braid_j.native_streams, braid_j.publish, stream->s.handle, a);
         st = braid_check(env, call);
@@ -100,7 +80,7 @@ braid_status braid_object_stream_publish_all(braid_object_stream *stream, const 
         st = braid_check(env, call);
     }
     for (size_t i = 0; all != NULL && st == BRAID_OK && i < count; i++) {
-        jbyteArray a = bytes(env, call, records[i].data, records[i].size, &st);
+        jbyteArray a = braid_new_bytes(env, call, "records", (int)i, records[i].data, records[i].size, &st);
         if (a != NULL) {
             (*env)->SetObjectArrayElement(env, all, (jsize)i, a);
             (*env)->DeleteLocalRef(env, a);
