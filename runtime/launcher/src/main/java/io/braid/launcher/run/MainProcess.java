@@ -1,13 +1,13 @@
 package io.braid.launcher.run;
 
 import io.braid.launcher.LauncherSettings;
+import io.braid.worker.execution.taskprocess.ProcessEnd;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A main program that braid-run runs as a child process which starts the runtime itself (libbraid's
@@ -68,14 +68,7 @@ public final class MainProcess {
     /** braid-run is stopping on a signal: SIGTERM first (the child's runtime stops its workers), then SIGKILL. */
     private static void stop(Process child) {
         child.destroy();
-        try {
-            if (!child.waitFor(10, TimeUnit.SECONDS)) {
-                child.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            child.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        ProcessEnd.exitValue(child, 10);
     }
 
     /** The words as one string {@code OptionWords.split} gives back unchanged: each single-quoted. */

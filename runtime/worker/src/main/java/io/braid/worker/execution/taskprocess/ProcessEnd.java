@@ -3,9 +3,9 @@ package io.braid.worker.execution.taskprocess;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How a helper process of the worker is waited for at its end (Python and C task processes, the
- * native task host): a grace period, then a kill; an interrupted wait kills at once and keeps the
- * interrupt.
+ * How a child process is waited for at its end (the worker's Python and C task processes, the
+ * native task host, and braid-run's Python or C main program): a grace period, then a kill; an
+ * interrupted wait kills at once and keeps the interrupt.
  */
 public final class ProcessEnd {
     private ProcessEnd() {
