@@ -1,5 +1,6 @@
 package io.braid.streams.internals.kafka;
 
+import io.braid.comm.launch.OwnedTempDirs;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.Uuid;
@@ -32,6 +33,8 @@ import java.util.stream.Stream;
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
+    /** Temporary data directories: {@code braid-kafka-*}, deleted by the next broker when their process was killed. */
+    static final String TEMP_PREFIX = "braid-kafka-";
 
     /** Share-group acquisition lock: how long a record stays with a reader that does not acknowledge it. */
     public static final int RECORD_LOCK_MS = 5_000;
@@ -126,12 +129,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         quietLogging();
         installExitProcedures();
         boolean temp = dataDir == null;
-        Path dir = temp ? Files.createTempDirectory(StaleBrokerDirs.PREFIX) : Files.createDirectories(dataDir);
+        Path dir = temp ? OwnedTempDirs.create(TEMP_PREFIX) : Files.createDirectories(dataDir);
         try {
-            if (temp) {
-                StaleBrokerDirs.own(dir); // first: a broker starting beside this one must not delete it
-                StaleBrokerDirs.clean(dir.getParent());
-            }
             Path logDir = dir.resolve("log");
             Path metaDir = dir.resolve("meta");
             int[] ports = freePorts(host);
@@ -156,7 +155,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             return new EmbeddedKafkaBroker(server, bootstrap, dir, temp, t0);
         } catch (IOException | RuntimeException e) {
             if (temp) {
-                deleteRecursively(dir);
+                OwnedTempDirs.delete(dir);
             }
             throw e;
         }
@@ -203,7 +202,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         coordinatorsReady.join(); // bounded: each of InternalTopics' requests has a timeout
         shutdownQuietly(server);
         if (deleteOnClose) {
-            deleteRecursively(dataDir);
+            OwnedTempDirs.delete(dataDir);
         }
     }
 
@@ -326,23 +325,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             if (System.getProperty(key) == null) {
                 System.setProperty(key, level[1]);
             }
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            LOG.warn("could not delete {}: {}", dir, e.toString());
         }
     }
 

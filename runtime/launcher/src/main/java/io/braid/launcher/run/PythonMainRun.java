@@ -1,5 +1,6 @@
 package io.braid.launcher.run;
 
+import io.braid.comm.launch.OwnedTempDirs;
 import io.braid.comm.settings.SettingSource;
 import io.braid.launcher.options.UsageException;
 import io.braid.worker.WorkerSettings;
@@ -9,10 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * {@code braid-run [options] app.py [args]}: the Python interpreter ({@code BRAID_PYTHON}, else
@@ -56,28 +55,20 @@ public final class PythonMainRun {
         if (python.contains("/")) {
             python = Path.of(python).toAbsolutePath().toString();
         }
-        Path bundle = Files.createTempDirectory("braid-python-");
+        Path bundle = OwnedTempDirs.create("braid-python-"); // a killed braid-run's copy goes with the next run
         try {
             BundledPythonPackage.extractTo(bundle);
             List<String> command = new ArrayList<>(List.of(python, "-c", BOOTSTRAP, bundle.toString(), app));
             command.addAll(appArgs);
             try {
                 return MainProcess.run(command, optionWords, braidJar,
-                        Map.of(WorkerSettings.PYTHON_INTERPRETER.environment(), python), () -> deleteTree(bundle));
+                        Map.of(WorkerSettings.PYTHON_INTERPRETER.environment(), python), () -> OwnedTempDirs.delete(bundle));
             } catch (IOException e) {
                 throw new UsageException(WorkerSettings.PYTHON_INTERPRETER.environment() + "=" + python
                         + ": cannot start the Python interpreter (" + e.getMessage() + ")");
             }
         } finally {
-            deleteTree(bundle);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary directory left behind is not worth failing the run for
+            OwnedTempDirs.delete(bundle);
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.braid.streams.internals.kafka;
+package io.braid.comm.launch;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,8 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A killed process's broker directory is deleted by the next broker; nothing else is. */
-class StaleBrokerDirsTest {
+/** A killed process's directory is deleted by the next one of its prefix; nothing else is. */
+class OwnedTempDirsTest {
+    private static final String PREFIX = "braid-kafka-";
 
     @Test
     void onlyDirectoriesOfEndedOwnersAreDeleted(@TempDir Path tmp) throws Exception {
@@ -22,9 +23,9 @@ class StaleBrokerDirsTest {
         Path unowned = broker(tmp, "unowned", null);
         Path garbled = broker(tmp, "garbled", "not a pid");
         Path other = Files.createDirectories(tmp.resolve("someone-else"));
-        Files.writeString(other.resolve(StaleBrokerDirs.OWNER), Long.toString(ended.pid()));
+        Files.writeString(other.resolve(OwnedTempDirs.OWNER), Long.toString(ended.pid()));
 
-        assertEquals(1, StaleBrokerDirs.clean(tmp));
+        assertEquals(1, OwnedTempDirs.clean(tmp, PREFIX));
 
         assertFalse(Files.exists(dead), "the dead owner's directory is deleted");
         assertTrue(Files.exists(alive.resolve("log/segment")), "a live owner's directory stays");
@@ -34,11 +35,11 @@ class StaleBrokerDirsTest {
     }
 
     private static Path broker(Path tmp, String name, String owner) throws Exception {
-        Path dir = Files.createDirectories(tmp.resolve(StaleBrokerDirs.PREFIX + name));
+        Path dir = Files.createDirectories(tmp.resolve(PREFIX + name));
         Files.createDirectories(dir.resolve("log"));
         Files.writeString(dir.resolve("log/segment"), "records");
         if (owner != null) {
-            Files.writeString(dir.resolve(StaleBrokerDirs.OWNER), owner);
+            Files.writeString(dir.resolve(OwnedTempDirs.OWNER), owner);
         }
         return dir;
     }
