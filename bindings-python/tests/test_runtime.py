@@ -228,3 +228,47 @@ def test_streams_between_the_main_program_and_tasks_in_every_mode(tmp_path):
             f"files-main-to-task {mode} ['from-main.txt']",
         ]
     assert lines(done) == expected, explain(done)
+
+
+def test_c_functions_as_tasks_of_a_python_application(tmp_path):
+    app = tmp_path / "c_app.py"
+    app.write_text("\n".join([
+        "import ctypes",
+        "from braid.api.api import compss_wait_on",
+        "from braid.api.c_function import c_function",
+        "from braid.api.parameter import INOUT",
+        "from braid.api.task import task",
+        "@task(returns=1)",
+        "@c_function(library='libm.so.6', symbol='pow', restype=ctypes.c_double,",
+        "            argtypes=[ctypes.c_double, ctypes.c_double])",
+        "def power(x, y): ...",
+        "@task(buffer=INOUT)",
+        "@c_function(library='libc.so.6', symbol='memset', restype=None,",
+        "            argtypes=[ctypes.c_char_p, ctypes.c_int, ctypes.c_size_t])",
+        "def fill(buffer, value, n): ...",
+        "@task(returns=1)",
+        "def twice(x):",
+        "    return 2 * x",
+        "@task()",
+        "@c_function(library='libc.so.6', symbol='abort', restype=None, argtypes=[])",
+        "def crash(): ...",
+        "if __name__ == '__main__':",
+        "    import sys",
+        "    print('pow', compss_wait_on(twice(power(2.0, 10.0))))",
+        "    b = bytearray(b'abcd')",
+        "    fill(b, 0x2a, 3)",
+        "    print('memset', bytes(compss_wait_on(b)))",
+        "    if sys.argv[1:] == ['crash']:",
+        "        crash()",
+        "        print('after crash', compss_wait_on(power(3.0, 2.0)))",
+        ""]))
+    done = braid_run(tmp_path, str(app))
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == ["pow 2048.0", "memset b'***d'"]
+
+    # abort() in a task's C function ends its Python process only: the task fails (after its retries),
+    # the run stops with one error naming it and a non-zero status.
+    crashed = braid_run(tmp_path, str(app), "crash")
+    assert crashed.returncode != 0, explain(crashed)
+    assert lines(crashed)[:2] == ["pow 2048.0", "memset b'***d'"], explain(crashed)
+    assert "crash" in crashed.stderr and "SIGABRT" in crashed.stderr, explain(crashed)
