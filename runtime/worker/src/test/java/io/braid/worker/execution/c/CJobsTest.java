@@ -3,7 +3,7 @@ package io.braid.worker.execution.c;
 import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
-import io.braid.spi.TaskCancellation;
+import io.braid.worker.execution.taskprocess.CancelledWhenStarted;
 import io.braid.worker.execution.taskprocess.ExecutorSlot;
 import io.braid.worker.execution.taskprocess.TaskProcessDiedException;
 import org.junit.jupiter.api.AfterEach;
@@ -156,30 +156,12 @@ class CJobsTest {
         Path fifo = tmp.resolve("fifo");
         exec("mkfifo", fifo.toString());
         int executor = ExecutorSlot.current();
-        TaskCancellation flag = new TaskCancellation();
-        Thread canceller = new Thread(() -> {
-            try {
-                while (jobs.pid(executor, library.toString()) < 0) { // started (the class @Timeout bounds the wait)
-                    Thread.sleep(5);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                flag.cancel("its group was cancelled");
-            }
-        });
-        canceller.setDaemon(true);
-        TaskCancellation.bind(flag);
-        try {
-            canceller.start();
-            TaskProcessDiedException e = assertThrows(TaskProcessDiedException.class, () -> jobs.run(job(1, "increment",
-                    0, List.of(new JobParam(JobParam.Kind.FILE, "file", null, "d1v1", "d1v2", List.of(), "fifo"))),
-                    new Object[] {fifo.toString()}));
-            assertTrue(e.getMessage().startsWith("C task Tasks.increment: the C process ")
-                    && e.getMessage().contains(" was killed (task cancelled)"), e.getMessage());
-        } finally {
-            TaskCancellation.bind(null);
-        }
+        TaskProcessDiedException e = CancelledWhenStarted.call(() -> jobs.pid(executor, library.toString()) >= 0,
+                () -> assertThrows(TaskProcessDiedException.class, () -> jobs.run(job(1, "increment", 0,
+                        List.of(new JobParam(JobParam.Kind.FILE, "file", null, "d1v1", "d1v2", List.of(), "fifo"))),
+                        new Object[] {fifo.toString()})));
+        assertTrue(e.getMessage().startsWith("C task Tasks.increment: the C process ")
+                && e.getMessage().contains(" was killed (task cancelled)"), e.getMessage());
         assertEquals(-1, jobs.pid(executor, library.toString()), "the killed process is dropped");
     }
 

@@ -3,7 +3,7 @@ package io.braid.worker.execution.python;
 import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
-import io.braid.spi.TaskCancellation;
+import io.braid.worker.execution.taskprocess.CancelledWhenStarted;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -112,28 +112,10 @@ class PythonJobsTest {
     @Test
     void aCancelledJobKillsItsProcess() throws Exception {
         Path started = tmp.resolve("started");
-        TaskCancellation flag = new TaskCancellation();
-        Thread canceller = new Thread(() -> {
-            try {
-                while (!Files.exists(started)) { // the task is running (the class @Timeout bounds the wait)
-                    Thread.sleep(5);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                flag.cancel("its group was cancelled");
-            }
-        });
-        canceller.setDaemon(true);
-        TaskCancellation.bind(flag);
-        try {
-            canceller.start();
-            PythonProcessDiedException e = assertThrows(PythonProcessDiedException.class, () -> jobs.run(
-                    job(4, "hangs", 0, List.of(fileOut())), new Object[] {started.toString()}));
-            assertTrue(e.getMessage().contains("was killed (task cancelled)"), e.getMessage());
-        } finally {
-            TaskCancellation.bind(null);
-        }
+        PythonProcessDiedException e = CancelledWhenStarted.call(() -> Files.exists(started),
+                () -> assertThrows(PythonProcessDiedException.class, () -> jobs.run(job(4, "hangs", 0,
+                        List.of(fileOut())), new Object[] {started.toString()})));
+        assertTrue(e.getMessage().contains("was killed (task cancelled)"), e.getMessage());
     }
 
     private RunTask job(long id, String function, int returns, List<JobParam> params) {
