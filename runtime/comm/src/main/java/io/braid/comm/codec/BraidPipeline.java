@@ -37,7 +37,7 @@ public final class BraidPipeline {
     /**
      * Adds, in order: a {@link FlushConsolidationHandler} (so a burst of writeAndFlush becomes few
      * syscalls), the frame decoder, the message decoder, the message encoder (which writes the frame
-     * header too), then
+     * header too, and the frames of one flush into one buffer), then
      * {@code handler}, which receives {@link io.braid.comm.message.Message}s and may write them.
      * On a socket this is what the handshake installs; alone, it is for channels that need no
      * authentication (tests on {@code EmbeddedChannel}).
@@ -46,7 +46,7 @@ public final class BraidPipeline {
         return p.addLast("flushConsolidation", new FlushConsolidationHandler(EXPLICIT_FLUSH_AFTER_FLUSHES, true))
                 .addLast("frameDecoder", new FrameCodec.Decoder())
                 .addLast("messageDecoder", MessageCodec.Decoder.INSTANCE)
-                .addLast("messageEncoder", MessageCodec.Encoder.INSTANCE)
+                .addLast("messageEncoder", new MessageCodec.Encoder())
                 .addLast("handler", handler);
     }
 }

@@ -16,9 +16,10 @@ import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.EncoderException;
-import io.netty.handler.codec.MessageToByteEncoder;
 import io.netty.handler.codec.MessageToMessageDecoder;
 
 import java.io.IOException;
@@ -154,24 +155,92 @@ public final class MessageCodec {
         out.setInt(start, (int) length);
     }
 
-    /** Message to frame buffer (header included: one buffer per message). Stateless, sharable. */
-    @ChannelHandler.Sharable
-    public static final class Encoder extends MessageToByteEncoder<Message> {
-        public static final Encoder INSTANCE = new Encoder();
+    /**
+     * Messages to frame bytes, the frames of one flush in one buffer: the messages written
+     * between two flushes are encoded one after the other into a buffer that goes down the
+     * pipeline at the flush (or once it holds {@link #BATCH_BYTES}), so the handlers below it (the
+     * idle detector, TLS, Netty's outbound buffer) see one write per flush instead of one per
+     * message: a task's messages used to cost a buffer, an outbound-buffer entry and, under the
+     * idle detector, a promise and a listener each. A write with a promise of its own ends the
+     * batch: that promise completes when the batch so far, its message last, is written. A message
+     * larger than {@link #ALONE_BYTES} (a data chunk) is encoded alone in a buffer of its size.
+     * One per channel: it holds the batch being filled.
+     */
+    public static final class Encoder extends ChannelOutboundHandlerAdapter {
+        /** A batch this large goes down without waiting for the flush. */
+        static final int BATCH_BYTES = 64 * 1024;
+        /** Messages of at least this size hint are encoded into a buffer of their own. */
+        static final int ALONE_BYTES = 16 * 1024;
 
-        private Encoder() {
+        private ByteBuf batch;
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (!(msg instanceof Message message)) {
+                passBatch(ctx);
+                ctx.write(msg, promise);
+                return;
+            }
+            int hint = message instanceof DataChunk chunk && chunk.bytes() != null ? chunk.bytes().length + 256 : 256;
+            ByteBuf out;
+            if (hint >= ALONE_BYTES) {
+                passBatch(ctx);
+                out = ctx.alloc().ioBuffer(hint);
+            } else {
+                if (batch == null) {
+                    batch = ctx.alloc().ioBuffer(4096);
+                }
+                out = batch;
+            }
+            try {
+                encodeFrame(message, out); // on failure it leaves out as it was
+            } catch (RuntimeException e) {
+                if (out != batch) {
+                    out.release();
+                }
+                promise.setFailure(e instanceof EncoderException ? e : new EncoderException(e));
+                return;
+            }
+            if (out != batch) {
+                ctx.write(out, promise);
+            } else if (!promise.isVoid()) {
+                batch = null;
+                ctx.write(out, promise);
+            } else if (out.readableBytes() >= BATCH_BYTES) {
+                passBatch(ctx);
+            }
         }
 
         @Override
-        protected ByteBuf allocateBuffer(ChannelHandlerContext ctx, Message msg, boolean preferDirect) {
-            // Size data chunks up front instead of growing a 1 MiB buffer by doubling.
-            int hint = msg instanceof DataChunk chunk && chunk.bytes() != null ? chunk.bytes().length + 256 : 256;
-            return preferDirect ? ctx.alloc().ioBuffer(hint) : ctx.alloc().heapBuffer(hint);
+        public void flush(ChannelHandlerContext ctx) {
+            passBatch(ctx);
+            ctx.flush();
         }
 
         @Override
-        protected void encode(ChannelHandlerContext ctx, Message msg, ByteBuf out) {
-            MessageCodec.encodeFrame(msg, out);
+        public void close(ChannelHandlerContext ctx, ChannelPromise promise) throws Exception {
+            dropBatch(); // never flushed: Netty would fail it too
+            ctx.close(promise);
+        }
+
+        @Override
+        public void handlerRemoved(ChannelHandlerContext ctx) {
+            dropBatch();
+        }
+
+        private void passBatch(ChannelHandlerContext ctx) {
+            if (batch != null) {
+                ByteBuf b = batch;
+                batch = null;
+                ctx.write(b, ctx.voidPromise());
+            }
+        }
+
+        private void dropBatch() {
+            if (batch != null) {
+                batch.release();
+                batch = null;
+            }
         }
     }
 

@@ -125,7 +125,7 @@ class CodecTest {
 
     static EmbeddedChannel codecChannel() {
         EmbeddedChannel ch = new EmbeddedChannel();
-        ch.pipeline().addLast(new FrameCodec.Decoder(), MessageCodec.Decoder.INSTANCE, MessageCodec.Encoder.INSTANCE);
+        ch.pipeline().addLast(new FrameCodec.Decoder(), MessageCodec.Decoder.INSTANCE, new MessageCodec.Encoder());
         return ch;
     }
 
@@ -392,5 +392,65 @@ class CodecTest {
         byte[] reply = new byte[out.readableBytes()];
         out.readBytes(reply);
         assertArrayEquals(encode(new FetchData(99, "reply")), reply);
+    }
+
+    @Test
+    void theFramesOfOneFlushGoDownInOneBuffer() {
+        EmbeddedChannel ch = codecChannel();
+        List<Message> sent = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            sent.add(new TaskDone(i + 1, List.of("d" + i + "v1"), List.of(8L), 1L, 2L, "compute-executor-1"));
+            ch.write(sent.get(i), ch.voidPromise());
+        }
+        assertNull(ch.readOutbound(), "nothing goes down before the flush");
+        ch.flush();
+        ByteBuf one = ch.readOutbound();
+        assertNull(ch.readOutbound(), "one buffer for the whole flush");
+        EmbeddedChannel reader = codecChannel();
+        reader.writeInbound(one);
+        assertEquals(sent, decode(reader));
+        ch.finishAndReleaseAll();
+        reader.finishAndReleaseAll();
+    }
+
+    @Test
+    void aWriteWithItsOwnPromiseEndsTheBatchAndALargeChunkGoesAlone() {
+        EmbeddedChannel ch = codecChannel();
+        ch.write(new FetchData(1, "d1v1"), ch.voidPromise());
+        var promise = ch.newPromise();
+        ch.write(new FetchData(2, "d2v1"), promise);
+        DataChunk big = new DataChunk(3L, "d3v1", true, allByteValues(100_000), false);
+        ch.write(new FetchData(4, "d4v1"), ch.voidPromise());
+        ch.write(big, ch.voidPromise());
+        ch.write(new FetchData(5, "d5v1"), ch.voidPromise());
+        ch.flush();
+        assertTrue(promise.isSuccess());
+        List<ByteBuf> buffers = new ArrayList<>();
+        for (ByteBuf b; (b = ch.readOutbound()) != null; ) {
+            buffers.add(b);
+        }
+        // [1, 2] with the promise, [4], the chunk alone, [5] at the flush: in the order written.
+        assertEquals(4, buffers.size());
+        EmbeddedChannel reader = codecChannel();
+        for (ByteBuf b : buffers) {
+            reader.writeInbound(b);
+        }
+        List<Message> got = decode(reader);
+        assertEquals(5, got.size());
+        assertEquals(List.of(new FetchData(1, "d1v1"), new FetchData(2, "d2v1"), new FetchData(4, "d4v1")),
+                got.subList(0, 3));
+        assertArrayEquals(big.bytes(), assertInstanceOf(DataChunk.class, got.get(3)).bytes());
+        assertEquals(new FetchData(5, "d5v1"), got.get(4));
+        ch.finishAndReleaseAll();
+        reader.finishAndReleaseAll();
+    }
+
+    @Test
+    void aBatchUnflushedAtCloseIsReleased() {
+        EmbeddedChannel ch = codecChannel();
+        ch.write(new FetchData(1, "d1v1"), ch.voidPromise());
+        ch.close();
+        assertNull(ch.readOutbound());
+        assertFalse(ch.finish());
     }
 }

@@ -1,11 +1,12 @@
 package io.braid.engine.analysis;
 
 /**
- * Open-addressing map from non-zero long keys to objects: two flat arrays instead of one entry
- * object and one boxed key per mapping. Grows above 60% load and shrinks below 12.5% so finished
- * tasks give their memory back.
+ * Open-addressing map from long keys to objects: two flat arrays instead of one entry object and
+ * one boxed key per mapping (key 0, the arrays' empty mark, is kept in a field of its own). Grows above 60% load and shrinks below 12.5% so finished
+ * tasks give their memory back. The core thread's per-task maps use it (a boxed key and a node per mapping were a large part of
+ * that thread's allocations).
  */
-final class LongObjMap<V> {
+public final class LongObjMap<V> {
 
     private static final int MIN_CAPACITY = 16;
 
@@ -13,12 +14,14 @@ final class LongObjMap<V> {
     private Object[] values;
     private int size;
     private int shift;
+    /** The value of key 0, or null. */
+    private Object zeroValue;
 
-    LongObjMap() {
+    public LongObjMap() {
         allocate(MIN_CAPACITY);
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
@@ -27,7 +30,10 @@ final class LongObjMap<V> {
     }
 
     @SuppressWarnings("unchecked")
-    V get(long key) {
+    public V get(long key) {
+        if (key == 0) {
+            return (V) zeroValue;
+        }
         long[] k = keys;
         int mask = k.length - 1;
         for (int i = slot(key); ; i = (i + 1) & mask) {
@@ -41,15 +47,23 @@ final class LongObjMap<V> {
         }
     }
 
-    boolean containsKey(long key) {
+    public boolean containsKey(long key) {
         return get(key) != null;
     }
 
     /** Puts a mapping; the value must not be null. Returns the previous value. */
     @SuppressWarnings("unchecked")
-    V put(long key, V value) {
+    public V put(long key, V value) {
+        if (value == null) {
+            throw new NullPointerException("value");
+        }
         if (key == 0) {
-            throw new IllegalArgumentException("key 0 is reserved");
+            V old = (V) zeroValue;
+            zeroValue = value;
+            if (old == null) {
+                size++;
+            }
+            return old;
         }
         int mask = keys.length - 1;
         int i = slot(key);
@@ -69,7 +83,15 @@ final class LongObjMap<V> {
     }
 
     @SuppressWarnings("unchecked")
-    V remove(long key) {
+    public V remove(long key) {
+        if (key == 0) {
+            V old = (V) zeroValue;
+            if (old != null) {
+                zeroValue = null;
+                size--;
+            }
+            return old;
+        }
         long[] k = keys;
         int mask = k.length - 1;
         int i = slot(key);

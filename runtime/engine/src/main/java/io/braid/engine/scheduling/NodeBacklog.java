@@ -1,8 +1,8 @@
 package io.braid.engine.scheduling;
 
+import io.braid.engine.analysis.LongObjMap;
+
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Tasks sent ahead to a node's worker that wait there for free computing units (prefetching, so
@@ -12,7 +12,7 @@ import java.util.Map;
  */
 final class NodeBacklog {
     private final ArrayDeque<Waiting>[] perNode;
-    private final Map<Long, Integer> nodeOf = new HashMap<>();
+    private final LongObjMap<Integer> nodeOf = new LongObjMap<>();
 
     @SuppressWarnings("unchecked")
     NodeBacklog(int nodes) {

@@ -1,5 +1,7 @@
 package io.braid.engine.scheduling;
 
+import io.braid.engine.analysis.LongObjMap;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -58,7 +60,7 @@ public final class Scheduler {
     private final Placement placement;
     private final Map<QueueKey, TaskQueue> queues = new HashMap<>();
     private final PriorityQueue<TaskQueue> active = new PriorityQueue<>(TaskQueue.ORDER);
-    private final Map<Long, Running> running = new HashMap<>();
+    private final LongObjMap<Running> running = new LongObjMap<>();
     private final Alternatives alternatives = new Alternatives();
     private int prefetchPerCu;
     private int readyCount;
