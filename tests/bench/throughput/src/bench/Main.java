@@ -5,7 +5,7 @@ import io.braid.api.Braid;
 /**
  * Task throughput and chain latency.
  * Usage: bench.Main throughput <tasks> | bench.Main chain <links> [warm-up chains] | bench.Main pending <tasks> | bench.Main ready 0
- * | bench.Main once | bench.Main peers <tasks> <links> <width> <warm-up tasks> | bench.Main fanin <width>
+ * | bench.Main once | bench.Main peers <tasks> <links> <width> <warm-up tasks> | bench.Main fanin <width> [reducer-only runs]
  * ("ready": prints {@code READY <epoch ms>} as the main starts, i.e. once every worker has connected;
  * "once" and "peers": the workloads of tests/bench/peers, see {@link Peers}).
  * Prints one line "RESULT <name> <value> <unit>" per figure.
@@ -18,7 +18,7 @@ public class Main {
             return;
         }
         if (mode.equals("fanin")) {
-            fanIn(Integer.parseInt(args[1]));
+            fanIn(Integer.parseInt(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 1);
             return;
         }
         int n = Integer.parseInt(args[1]);
@@ -80,7 +80,7 @@ public class Main {
      * side), "fanin_total" (first producer call to the result) and "fanin_reduce" (the same reducer
      * called after a barrier: its own cost, without the producers still running).
      */
-    static void fanIn(int width) {
+    static void fanIn(int width, int reduceRuns) {
         for (int i = 0; i < 2_000; i++) {
             Tasks.noop(i);
         }
@@ -89,7 +89,9 @@ public class Main {
         Peers.fanIn(2_000, false);
         Braid.barrier();
         Peers.fanIn(width);
-        Peers.fanInReduceOnly(width);
+        for (int i = 0; i < reduceRuns; i++) {
+            Peers.fanInReduceOnly(width);
+        }
     }
 
     /**

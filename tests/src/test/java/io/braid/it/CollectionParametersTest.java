@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CollectionParametersTest extends ItBase {
     private RunResult run(Object... args) {
-        CompssNodes nodes = CompssNodes.write(tmp.resolve("xml"), 2, 1);
-        return nodes.on(BraidRunner.in(tmp).app("collections").main("collections.Main").args(args)).run();
+        java.nio.file.Path dir = tmp.resolve(String.valueOf(args[0])); // a directory per run: one log dir each
+        CompssNodes nodes = CompssNodes.write(dir.resolve("xml"), 2, 1);
+        return nodes.on(BraidRunner.in(dir).app("collections").main("collections.Main").args(args)).run();
     }
 
     @Test
@@ -52,8 +53,10 @@ class CollectionParametersTest extends ItBase {
 
     @Test
     void anEmptyListAndAListATaskReturned() {
-        assertEquals("0 none ArrayList: tail=1", run("empty").value("empty: "));
-        assertEquals("10", run("returned").value("returned: "));
+        RunResult empty = run("empty");
+        assertEquals("0 none ArrayList: tail=1", empty.value("empty: "), empty::describe);
+        RunResult returned = run("returned");
+        assertEquals("10", returned.value("returned: "), returned::describe);
     }
 
     @Test
