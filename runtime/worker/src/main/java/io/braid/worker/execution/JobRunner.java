@@ -65,6 +65,9 @@ public final class JobRunner {
 
     private TaskDone run(RunTask job, Method method, TaskFiles files) throws Throwable {
         List<JobParam> params = job.params();
+        if (params.size() > 2) {
+            inputs.prefetchObjects(params); // a collection's remote elements: fetched together, not one by one
+        }
         Object[] values = new Object[params.size()];
         TaskStreams streams = null;
         for (int i = 0; i < values.length; i++) {
