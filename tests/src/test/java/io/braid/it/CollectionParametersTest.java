@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
  * (so elements come from both workers); INOUT elements are updated in place; wrong usage fails
  * with one line.
  */
-@Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
 class CollectionParametersTest extends ItBase {
     private RunResult run(Object... args) {
         java.nio.file.Path dir = tmp.resolve(String.valueOf(args[0])); // a directory per run: one log dir each
@@ -52,11 +52,19 @@ class CollectionParametersTest extends ItBase {
     }
 
     @Test
-    void anEmptyListAndAListATaskReturned() {
-        RunResult empty = run("empty");
-        assertEquals("0 none ArrayList: tail=1", empty.value("empty: "), empty::describe);
-        RunResult returned = run("returned");
-        assertEquals("10", returned.value("returned: "), returned::describe);
+    void anEmptyListIsAnEmptyArrayList() {
+        RunResult r = run("empty");
+
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("0 none ArrayList: tail=1", r.value("empty: "), r::describe);
+    }
+
+    @Test
+    void aListATaskReturnedIsPassedByItsElements() {
+        RunResult r = run("returned");
+
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("10", r.value("returned: "), r::describe);
     }
 
     @Test
