@@ -5,7 +5,7 @@ import io.braid.api.Braid;
 /**
  * Task throughput and chain latency.
  * Usage: bench.Main throughput <tasks> | bench.Main chain <links> [warm-up chains] | bench.Main pending <tasks> | bench.Main ready 0
- * | bench.Main once | bench.Main peers <tasks> <links> <width> <warm-up tasks>
+ * | bench.Main once | bench.Main peers <tasks> <links> <width> <warm-up tasks> | bench.Main fanin <width> [reducer-only runs]
  * ("ready": prints {@code READY <epoch ms>} as the main starts, i.e. once every worker has connected;
  * "once" and "peers": the workloads of tests/bench/peers, see {@link Peers}).
  * Prints one line "RESULT <name> <value> <unit>" per figure.
@@ -15,6 +15,10 @@ public class Main {
         String mode = args[0];
         if (mode.equals("once") || mode.equals("peers")) {
             Peers.run(mode, args);
+            return;
+        }
+        if (mode.equals("fanin")) {
+            fanIn(Integer.parseInt(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 1);
             return;
         }
         int n = Integer.parseInt(args[1]);
@@ -66,6 +70,27 @@ public class Main {
                 throw new IllegalStateException("chain gave " + v + " instead of " + n);
             }
             System.out.printf("RESULT chain_latency %.3f ms/link%n", (t1 - t0) / 1e6 / n);
+        }
+    }
+
+    /**
+     * Fan-in: {@code width} producers reduced by one task taking them as a COLLECTION parameter,
+     * after a warm-up (2,000 no-op tasks and two fan-ins of 2,000). Prints "fanin" (last producer
+     * call to the reducer's result), "fanin_call" (the reducer's call alone: the main program's
+     * side), "fanin_total" (first producer call to the result) and "fanin_reduce" (the same reducer
+     * called after a barrier: its own cost, without the producers still running).
+     */
+    static void fanIn(int width, int reduceRuns) {
+        for (int i = 0; i < 2_000; i++) {
+            Tasks.noop(i);
+        }
+        Braid.barrier();
+        Peers.fanIn(2_000, false);
+        Peers.fanIn(2_000, false);
+        Braid.barrier();
+        Peers.fanIn(width);
+        for (int i = 0; i < reduceRuns; i++) {
+            Peers.fanInReduceOnly(width);
         }
     }
 

@@ -15,11 +15,13 @@ import java.util.ArrayList;
  *       there is no "map" of its own), a chain of increments, and a fan-in of {@code width} tasks
  *       into one reducer.</li>
  * </ul>
- * Java tasks take no collection of futures: the reducer takes an {@code ArrayList<Integer>} of
- * the producers' results, and passing it makes the main program wait for all of them (an object
- * parameter is copied at the call), then submits the reducer. The fan-in is timed from the
- * return of the last producer call to the reducer's result, as on the peers. "fanin_tree" (Braid
- * only) reduces the same producers with a tree of 10-input tasks instead.
+ * The reducer takes the producers' results as one {@code COLLECTION} parameter (a
+ * {@code List<Integer>} whose elements are separate data): one task with a dependency per
+ * producer, whose inputs go from the worker to the task without passing through the main program
+ * (before Java tasks had collections, the list was an object parameter, and passing it made the
+ * main program bring in every result first). The fan-in is timed from the return of the last
+ * producer call to the reducer's result, as on the peers. "fanin_tree" (Braid only) reduces the
+ * same producers with a tree of 10-input tasks instead.
  * Prints "RESULT name value unit" lines.
  */
 final class Peers {
@@ -70,19 +72,49 @@ final class Peers {
         return s;
     }
 
-    private static void fanIn(int width) {
+    static void fanIn(int width) {
+        fanIn(width, true);
+    }
+
+    /** The fan-in; without {@code print}, a warm-up that prints nothing. */
+    static void fanIn(int width, boolean print) {
         long t0 = System.nanoTime();
         ArrayList<Integer> xs = new ArrayList<>(width);
         for (int i = 0; i < width; i++) {
             xs.add(Tasks.item(i));
         }
         long lastSubmit = System.nanoTime();
-        int sum = Tasks.total(xs);
+        Integer result = Tasks.total(xs);
+        long called = System.nanoTime();
+        int sum = result;
         long t1 = System.nanoTime();
         long expected = (long) width * (width - 1) / 2;
         check(sum == expected, "fan-in of " + width + " gave " + sum + " instead of " + expected);
+        if (!print) {
+            return;
+        }
         System.out.printf("RESULT fanin %.3f s%n", (t1 - lastSubmit) / 1e9);
         System.out.printf("RESULT fanin_total %.3f s%n", (t1 - t0) / 1e9);
+        System.out.printf("RESULT fanin_call %.3f s%n", (called - lastSubmit) / 1e9);
+    }
+
+    /**
+     * The reducer alone: {@code width} producers, a barrier (all have ended), then the reducer's
+     * call until its result: the collection's own cost (the main program's side, the core's
+     * release of one task with {@code width} inputs, the job's {@code width} parameters, the
+     * worker's reading of the elements).
+     */
+    static void fanInReduceOnly(int width) {
+        ArrayList<Integer> xs = new ArrayList<>(width);
+        for (int i = 0; i < width; i++) {
+            xs.add(Tasks.item(i));
+        }
+        Braid.barrier();
+        long t0 = System.nanoTime();
+        int sum = Tasks.total(xs);
+        long t1 = System.nanoTime();
+        check(sum == (long) width * (width - 1) / 2, "fan-in of " + width + " gave " + sum);
+        System.out.printf("RESULT fanin_reduce %.3f s%n", (t1 - t0) / 1e9);
     }
 
     /**

@@ -1,6 +1,6 @@
 package bench;
 
-import java.util.ArrayList;
+import java.util.List;
 
 public class Tasks {
     public static void noop(int i) {
@@ -22,7 +22,7 @@ public class Tasks {
         return i;
     }
 
-    public static Integer total(ArrayList<Integer> xs) {
+    public static Integer total(List<Integer> xs) {
         int sum = 0;
         for (Integer x : xs) {
             sum += x;

@@ -34,6 +34,10 @@ public final class ObjectSerializer {
      * (the master uses it to wait for objects that a task has not produced yet).
      */
     public byte[] serialize(Object value, UnaryOperator<Object> beforeWrite) throws IOException {
+        byte[] boxed = BoxedValues.write(value);
+        if (boxed != null) {
+            return boxed;
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
         try (ObjectOutputStream out = new HookedOutputStream(bytes, beforeWrite)) {
             out.writeObject(value);
@@ -45,6 +49,10 @@ public final class ObjectSerializer {
     }
 
     public Object deserialize(byte[] data) throws IOException, ClassNotFoundException {
+        Object boxed = BoxedValues.read(data);
+        if (boxed != BoxedValues.NOT_BOXED) {
+            return boxed;
+        }
         return deserialize(new ByteArrayInputStream(data));
     }
 

@@ -35,6 +35,11 @@ public final class VersionStore implements DataSource {
         files.put(dataName, path);
     }
 
+    /** Whether the object version is held here (in memory or in a file), without reading it. */
+    public boolean hasObject(String dataName) {
+        return objects.containsKey(dataName) || objectFiles.containsKey(dataName);
+    }
+
     /** The serialised object, read from its file if it is kept in one. */
     public Optional<byte[]> object(String dataName) {
         byte[] bytes = objects.get(dataName);

@@ -43,6 +43,18 @@ final class TaskParams {
                 }
                 yield Type.STREAM;
             }
+            case COLLECTION -> {
+                if (!javaType.isAssignableFrom(java.util.ArrayList.class) || javaType == Object.class) {
+                    throw fail(where, "@Parameter(type=COLLECTION) on a parameter of type " + typeName
+                            + " (a collection parameter is a java.util.List, Collection or ArrayList: the task"
+                            + " gets an ArrayList of the elements)");
+                }
+                if (direction != Direction.IN && direction != Direction.INOUT) {
+                    throw fail(where, "direction " + direction + " on the collection parameter of type " + typeName
+                            + " (a collection is IN or INOUT: its elements are read, or read and updated in place)");
+                }
+                yield Type.COLLECTION;
+            }
             case OBJECT -> {
                 if (javaType.isPrimitive()) {
                     throw fail(where, "@Parameter(type=" + declared + ") on a parameter of type " + typeName);

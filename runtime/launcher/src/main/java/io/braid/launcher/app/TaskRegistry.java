@@ -183,6 +183,11 @@ public final class TaskRegistry {
         for (int i = 0; i < types.length; i++) {
             params.add(TaskParams.read(where, types[i], declared[i].getAnnotation(Parameter.class)));
         }
+        if ((!programs.isEmpty() || !cFunctions.isEmpty() || method == null)
+                && params.stream().anyMatch(p -> p.type() == Type.COLLECTION)) {
+            throw fail(where, "@Parameter(type=COLLECTION) on a task with @Binary, @MPI or @CFunction implementations"
+                    + " (only a Java method takes a collection)");
+        }
         if (!programs.isEmpty()) {
             ProcessImplementations.checkSignature(where, m.getReturnType(), params);
         }

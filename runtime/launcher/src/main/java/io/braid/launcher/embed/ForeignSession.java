@@ -225,9 +225,7 @@ final class ForeignSession {
             throw new IllegalArgumentException(where + ": " + bytes.length + " element values for " + ids.length
                     + " elements");
         }
-        SubmittedParam header = new SubmittedParam(JobParam.Kind.VALUE, COLLECTION, String.valueOf(ids.length), null,
-                AccessMode.R, false, null, null, "collection[" + ids.length + "]", null);
-        params.add(header);
+        params.add(SubmittedParam.collectionHeader(ids.length));
         for (int k = 0; k < ids.length; k++) {
             params.add(objects.param(ids[k], mode, bytes == null ? null : bytes[k], where + " element " + (k + 1)));
         }

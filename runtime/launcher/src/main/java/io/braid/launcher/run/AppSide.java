@@ -81,6 +81,10 @@ public final class AppSide implements HooksHandler, AppRuntime {
             int declared = 0;
             for (TaskParam p : m.params()) {
                 declared++;
+                if (p.type() == Type.COLLECTION) {
+                    collectionParams(params, args[a++], p.direction(), declared);
+                    continue;
+                }
                 params.add(p.type() == Type.STREAM
                         ? StreamArguments.toParam(args[a], p.direction(), p.javaType().getName(), taskId, a++, m.label())
                         : param(p, args[a++], declared));
@@ -125,10 +129,34 @@ public final class AppSide implements HooksHandler, AppRuntime {
         if (!m.isStatic() && m.calleeDirection() == Direction.IN_DELETE) {
             dropAfterUse(args[0], params.get(0), taskId);
         }
+        int at = offset; // the parameter's place in params: a collection takes its header and its elements
         for (int i = 0; i < m.params().size(); i++) {
-            if (m.params().get(i).direction() == Direction.IN_DELETE) {
-                dropAfterUse(args[i + offset], params.get(i + offset), taskId);
+            TaskParam p = m.params().get(i);
+            if (p.direction() == Direction.IN_DELETE) {
+                dropAfterUse(args[i + offset], params.get(at), taskId);
             }
+            at += p.type() == Type.COLLECTION ? 1 + Integer.parseInt(params.get(at).value()) : 1;
+        }
+    }
+
+    /**
+     * A COLLECTION parameter: its header and then each element as an object parameter of its own
+     * (see {@link SubmittedParam#collectionHeader}), so each element is a dependency and a task's
+     * result in the list goes from its worker to the task, not through the main program.
+     */
+    private void collectionParams(List<SubmittedParam> params, Object value, Direction dir, int position) {
+        if (value == null) {
+            throw new IllegalArgumentException("COLLECTION parameter " + position + " is null");
+        }
+        touch(value); // a list a task returned: its elements are needed here
+        if (!(value instanceof Collection<?> c)) {
+            throw new IllegalArgumentException("COLLECTION parameter " + position + " is a "
+                    + value.getClass().getName() + ", not a java.util.Collection");
+        }
+        Object[] elements = c.toArray();
+        params.add(SubmittedParam.collectionHeader(elements.length));
+        for (Object e : elements) {
+            params.add(objectParam(e, dir, e == null ? Object.class.getName() : e.getClass().getName()));
         }
     }
 

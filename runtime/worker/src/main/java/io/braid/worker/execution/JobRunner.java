@@ -1,5 +1,6 @@
 package io.braid.worker.execution;
 
+import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskDone;
@@ -64,6 +65,9 @@ public final class JobRunner {
 
     private TaskDone run(RunTask job, Method method, TaskFiles files) throws Throwable {
         List<JobParam> params = job.params();
+        if (params.size() > 2) {
+            inputs.prefetchObjects(params); // a collection's remote elements: fetched together, not one by one
+        }
         Object[] values = new Object[params.size()];
         TaskStreams streams = null;
         for (int i = 0; i < values.length; i++) {
@@ -84,7 +88,9 @@ public final class JobRunner {
             }
         }
         Object target = job.hasTarget() ? values[0] : null;
-        Object[] args = job.hasTarget() ? java.util.Arrays.copyOfRange(values, 1, values.length) : values;
+        Object[] args = method != null && hasCollection(params)
+                ? withCollections(params, values, job.hasTarget() ? 1 : 0, method.getParameterCount())
+                : job.hasTarget() ? java.util.Arrays.copyOfRange(values, 1, values.length) : values;
         long startMicros = java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH, java.time.Instant.now());
         long start = System.nanoTime();
         Object result;
@@ -138,9 +144,47 @@ public final class JobRunner {
                 anyFile ? paths : null);
     }
 
+    /**
+     * The method's arguments when it takes collections: each collection's header parameter and the
+     * elements after it become one {@code ArrayList} of the elements' values (an INOUT element the
+     * task changes in place is stored back from {@code values}, where the same object stays).
+     */
+    private static boolean hasCollection(List<JobParam> params) {
+        for (JobParam p : params) {
+            if (p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Object[] withCollections(List<JobParam> params, Object[] values, int from, int count) {
+        Object[] args = new Object[count];
+        int a = 0;
+        for (int i = from; i < values.length; i++) {
+            JobParam p = params.get(i);
+            if (p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())) {
+                int n = Integer.parseInt(p.value());
+                ArrayList<Object> list = new ArrayList<>(n);
+                for (int k = 1; k <= n; k++) {
+                    list.add(values[i + k]);
+                }
+                args[a++] = list;
+                i += n;
+            } else {
+                args[a++] = values[i];
+            }
+        }
+        if (a != count) {
+            throw new IllegalStateException("the job has " + a + " arguments for a method of " + count + " parameters");
+        }
+        return args;
+    }
+
     private Object prepare(JobParam p, String calleeClass) throws Exception {
         return switch (p.kind()) {
-            case VALUE -> ValueParser.parse(p.javaType(), p.value());
+            case VALUE -> ForeignCall.COLLECTION_HEADER.equals(p.javaType()) ? null
+                    : ValueParser.parse(p.javaType(), p.value());
             case OBJECT -> p.inData() != null
                     ? serializer.deserialize(inputs.objectBytes(p.inData(), p.sources()))
                     : newEmptyObject(calleeClass != null ? calleeClass : p.javaType());
