@@ -172,14 +172,21 @@ def main():
                     res = one_run(j, classes, logs, main_class, extra)
                     if res:
                         got.update(res)
+                    # a failed run (its output went to stderr) counts here, so that medians of the
+                    # others are not read as the whole story
+                    name = "once_failed" if main_class == "startup.Once" else "stream_failed"
+                    got[name] = 0 if res else 1
                 for k, v in got.items():
-                    unit = "" if k == "load_1min" else "ms"
+                    unit = "" if k in ("load_1min", "once_failed", "stream_failed") else "ms"
                     print(f"RESULT {k}{tag} {v:.0f} {unit}" if unit else f"RESULT {k}{tag} {v:.2f}", flush=True)
                     collected[j].setdefault(k, []).append(v)
         if a.rounds > 1:
             for j in jars:
                 print(f"# medians of {a.rounds} rounds{' for ' + j if j else ''}")
                 for k, v in collected[j].items():
+                    if k.endswith("_failed"):
+                        print(f"failed {k[:-7]} {sum(v):.0f} of {len(v)} runs")
+                        continue
                     print(f"median {k} {statistics.median(v):.{2 if k == 'load_1min' else 0}f}"
                           f" (runs: {' '.join(f'{x:g}' for x in v)})")
     finally:
