@@ -11,11 +11,9 @@ import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
 import io.braid.comm.message.DataChunk;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.MessageTypes;
-import io.braid.comm.message.WorkerHello;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderException;
@@ -75,26 +73,6 @@ public final class MessageCodec {
     }
 
     private MessageCodec() {
-    }
-
-    /**
-     * Builds the codec (every registered type's reader and writer) and its parser's classes now,
-     * by a round trip of a {@code WorkerHello}, so that a link's first frame finds them built.
-     * The master calls it on a thread of its own as its run starts, beside the application's
-     * class loading and before any worker runs: its event loop decoded a worker's hello with
-     * this work still to do, and on a host loaded far beyond its cores (load 30 on 2 cores, the
-     * embedded broker starting in the same JVM) that took over 6 s, in which the loop sent no
-     * heartbeat and the worker gave up on the master (docs/performance/startup.md).
-     * Idempotent and thread-safe: class initialisation runs once.
-     */
-    public static void warmUp() {
-        ByteBuf buf = Unpooled.buffer(128);
-        try {
-            encode(new WorkerHello("warm-up", "127.0.0.1", 1, 1, ""), buf);
-            decode(buf);
-        } finally {
-            buf.release();
-        }
     }
 
     /** Writes tag + body of {@code message} at the writer index of {@code out}. */

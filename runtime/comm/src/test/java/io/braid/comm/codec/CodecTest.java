@@ -46,36 +46,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CodecTest {
 
-    @Test
-    void warmUpFromSeveralThreadsAtOnceLeavesTheCodecWorking() throws Exception {
-        // the master warms the codec on a thread of its own while its event loops may decode a first frame
-        List<Thread> threads = new ArrayList<>();
-        List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
-        for (int i = 0; i < 4; i++) {
-            Thread t = new Thread(() -> {
-                try {
-                    MessageCodec.warmUp();
-                } catch (Throwable e) {
-                    failures.add(e);
-                }
-            });
-            threads.add(t);
-            t.start();
-        }
-        for (Thread t : threads) {
-            t.join(60_000);
-        }
-        assertTrue(failures.isEmpty(), () -> "warm-up failed: " + failures);
-        WorkerHello hello = new WorkerHello("n1", "127.0.0.1", 4321, 99L, "/tmp/w.log");
-        ByteBuf buf = Unpooled.buffer();
-        try {
-            MessageCodec.encode(hello, buf);
-            assertEquals(hello, MessageCodec.decode(buf));
-        } finally {
-            buf.release();
-        }
-    }
-
     static byte[] allByteValues(int length) {
         byte[] bytes = new byte[length];
         for (int i = 0; i < length; i++) {

@@ -56,10 +56,6 @@ public final class JavaAppRun {
         // start-up phases in the log (tests/bench/startup reads them): the process's age here is
         // the JVM's start and the launcher's option parsing
         LOG.info("run set-up starts {} ms after this process started", processAgeMillis());
-        // Beside the application's class loading, before any worker runs: see MessageCodec.warmUp.
-        Thread codecWarmUp = new Thread(io.braid.comm.codec.MessageCodec::warmUp, "braid-codec-warm-up");
-        codecWarmUp.setDaemon(true);
-        codecWarmUp.start();
         URL[] urls = new URL[settings.classpath().size()];
         for (int i = 0; i < urls.length; i++) {
             urls[i] = Path.of(settings.classpath().get(i)).toUri().toURL();
