@@ -190,8 +190,7 @@ def main():
                     print(f"median {k} {statistics.median(v):.{2 if k == 'load_1min' else 0}f}"
                           f" (runs: {' '.join(f'{x:g}' for x in v)})")
     finally:
-        if not a.logs:
-            shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)  # --logs, when given, is elsewhere and stays
 
 
 if __name__ == "__main__":
