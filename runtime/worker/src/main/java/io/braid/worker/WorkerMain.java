@@ -53,6 +53,9 @@ public final class WorkerMain {
 
     public static void main(String[] args) throws Exception {
         WorkerCommand opts = WorkerCommand.parse(args);
+        // start-up phases in the log (tests/bench/startup reads them): the JVM's own start
+        LOG.info("worker main starts {} ms after this process started", ProcessHandle.current().info().startInstant()
+                .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis()).orElse(-1L));
         joinRunSecurity();
         Files.createDirectories(opts.workingDir());
         Files.createDirectories(opts.jobsDir());

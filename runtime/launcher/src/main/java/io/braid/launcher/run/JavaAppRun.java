@@ -53,6 +53,9 @@ public final class JavaAppRun {
     }
 
     public int run() throws Exception {
+        // start-up phases in the log (tests/bench/startup reads them): the process's age here is
+        // the JVM's start and the launcher's option parsing
+        LOG.info("run set-up starts {} ms after this process started", processAgeMillis());
         URL[] urls = new URL[settings.classpath().size()];
         for (int i = 0; i < urls.length; i++) {
             urls[i] = Path.of(settings.classpath().get(i)).toUri().toURL();
@@ -72,6 +75,7 @@ public final class JavaAppRun {
         TaskRegistry registry = loader.registry();
         TaskDefinitions definitions = TaskDefinitions.of(registry);
         Method main = findMain(loader, mainClass);
+        LOG.info("application classes read: {} task methods", registry.all().size());
         checkFits(settings.cluster(), definitions, settings.ioExecutors());
         String masterHost = masterHost(settings);
         LauncherChooser launchers = LauncherChooser.standard(settings.workerStartTimeoutSeconds());
@@ -323,6 +327,12 @@ public final class JavaAppRun {
         } catch (IllegalArgumentException e) {
             throw new AppSetupException(e.getMessage());
         }
+    }
+
+    /** Milliseconds since this process started (its start time as the OS gives it, 10 ms steps on Linux); -1 if unknown. */
+    public static long processAgeMillis() {
+        return ProcessHandle.current().info().startInstant()
+                .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis()).orElse(-1L);
     }
 
     private static String javaCommand() {
