@@ -89,6 +89,7 @@ int main(int argc, char **argv) {
             table->abi > BRAID_WORKER_ABI ? "newer" : "older");
     }
     take_protocol_descriptors();
+    braid_worker_streams_attach(proto_out, proto_in); /* a task's stream parameters: requests over the same pipe */
     wbuf out = {0};
     ready(table, library, &out);
     for (;;) {
