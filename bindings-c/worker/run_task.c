@@ -14,6 +14,8 @@
 
 #include "run_task.h"
 
+stream_calls worker_streams;
+
 typedef struct task {
     const braid_task_function *fn;
     braid_value *args, ret;
@@ -71,8 +73,13 @@ static int decode_arg(task *t, int i, rbuf *r) {
         char *id = r_str(r), *alias = r_str(r);
         unsigned mode = r_u8(r);
         char *base_dir = r_str(r);
+        if (!r->bad && worker_streams.param == NULL) {
+            free(id), free(alias), free(base_dir);
+            return fail(t, "argument %d (%s) of %s: a stream parameter needs libbraid in the worker library (link it "
+                        "with -lbraid: braid-c-buildapp --build does)", i + 1, p->name, t->fn->name);
+        }
         if (!r->bad) {
-            v->obj = braid_worker_stream_param((type & 0x7f) == BRAID_T_FILE_STREAM, handle, id, alias, (int)mode, base_dir);
+            v->obj = worker_streams.param((type & 0x7f) == BRAID_T_FILE_STREAM, handle, id, alias, (int)mode, base_dir);
             if (v->obj == NULL) {
                 fprintf(stderr, "braid-c-worker: out of memory\n");
                 exit(4);
@@ -107,8 +114,8 @@ static void cleanup(task *t) {
         const braid_param *p = &t->fn->params[i];
         unsigned base = p->type & 0x7f;
         if (base == BRAID_T_STRING || base == BRAID_T_FILE) free(t->args[i].str);
-        if (base == BRAID_T_OBJECT_STREAM) braid_object_stream_free(t->args[i].obj);
-        if (base == BRAID_T_FILE_STREAM) braid_file_stream_free(t->args[i].obj);
+        if (base == BRAID_T_OBJECT_STREAM && t->args[i].obj) worker_streams.free_object(t->args[i].obj);
+        if (base == BRAID_T_FILE_STREAM && t->args[i].obj) worker_streams.free_file(t->args[i].obj);
         if (base == BRAID_T_OBJECT && t->args[i].obj) {
             p->user_type->release(t->args[i].obj);
             free(t->args[i].obj);
