@@ -39,7 +39,9 @@ typedef enum braid_type {
     BRAID_T_DOUBLE = 7,
     BRAID_T_STRING = 8,  /* char *, UTF-8 */
     BRAID_T_FILE = 9,    /* file (char *): a path */
-    BRAID_T_OBJECT = 10  /* a user type, bytes made by its own serialise function */
+    BRAID_T_OBJECT = 10, /* a user type, bytes made by its own serialise function */
+    BRAID_T_OBJECT_STREAM = 11, /* braid_object_stream *: in (the task polls it) or out (publishes) */
+    BRAID_T_FILE_STREAM = 12    /* braid_file_stream *: the same for a file stream */
 } braid_type;
 #define BRAID_T_UNSIGNED 0x80
 
@@ -78,7 +80,7 @@ typedef union braid_value {
     float f;
     double d;
     char *str;  /* string and File */
-    void *obj;  /* user type: points to the value */
+    void *obj;  /* user type: points to the value; a stream: its handle */
 } braid_value;
 
 /* A task function: what the IDL says of it, and (worker side) how to call it. */
@@ -95,7 +97,7 @@ typedef struct braid_task_function {
 
 /* One argument of a call from the master: the caller's value (IN) or variable (OUT/INOUT). */
 typedef struct braid_task_arg {
-    const void *address; /* basic types: the value's address; string/File: the char * itself */
+    const void *address; /* basic types: the value's address; string/File: the char * itself; a stream: its handle */
 } braid_task_arg;
 
 /*
@@ -132,6 +134,20 @@ BRAID_API braid_status braid_wait_on_file(const char *path);
 
 /* braid_wait_on_file(path), then fopen(path, mode) into *file (BRAID_ERR_RUNTIME with errno's text). */
 BRAID_API braid_status braid_fopen(const char *path, const char *mode, FILE **file);
+
+/*
+ * The runtime forgets the variable at address (COMPSs' compss_delete_object): the versions tasks
+ * made of it are dropped, the variable keeps what it holds, and a later task naming it takes that
+ * value as a new object. A task still writing it runs on; braid_wait_on(address) then returns at
+ * once. BRAID_OK for a variable no task had.
+ */
+BRAID_API braid_status braid_delete_object(void *address);
+
+/*
+ * Waits until the tasks using path have ended, then deletes the file and the runtime's copies of
+ * it (COMPSs' compss_delete_file). Without a run: removes the file. A missing file is not an error.
+ */
+BRAID_API braid_status braid_delete_file(const char *path);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,8 @@
  *
  * Mapped: compss_on, compss_off (and compss_off(code) in C++), compss_barrier,
  * compss_barrier_new, compss_wait_on(obj) (a macro in C, a template in C++), compss_wait_on_file,
- * compss_fopen, and in C++ compss_ifstream and compss_ofstream (braid_tasks.h). The task calls
+ * compss_fopen, compss_delete_file, compss_delete_object(obj) (a macro in C, a template in C++),
+ * and in C++ compss_ifstream and compss_ofstream (braid_tasks.h). The task calls
  * themselves are the stubs braid-c-buildapp generates (docs/C.md, "C tasks").
  */
 #ifndef BRAID_COMPSS_H
@@ -65,7 +66,15 @@ static inline FILE *compss_fopen(const char *name, const char *mode) {
     return f;
 }
 
+/* Waits for the tasks using the file, then deletes it and the runtime's copies (COMPSs' compss_delete_file). */
+static inline void compss_delete_file(const char *name) {
+    braid_compss_or_exit(braid_delete_file(name));
+}
+
 #ifndef __cplusplus
+/* COMPSs' compss_delete_object(x): the runtime forgets the variable x (braid_delete_object). */
+#define compss_delete_object(obj) braid_compss_or_exit(braid_delete_object((void *)&(obj)))
+
 /* COMPSs' synchronisation of a task's OUT/INOUT variable: compss_wait_on(x) waits and fills x. */
 #define compss_wait_on(obj) braid_compss_or_exit(braid_wait_on((void *)&(obj)))
 #endif
@@ -76,6 +85,10 @@ static inline FILE *compss_fopen(const char *name, const char *mode) {
 /* COMPSs' C++ synchronisation of a task's OUT/INOUT value or return. */
 template <typename T> inline void compss_wait_on(T &obj) {
     braid_compss_or_exit(braid_wait_on(static_cast<void *>(&obj)));
+}
+
+template <typename T> inline void compss_delete_object(T &obj) {
+    braid_compss_or_exit(braid_delete_object(static_cast<void *>(&obj)));
 }
 
 inline void compss_ifstream(const char *name, std::ifstream &stream) {

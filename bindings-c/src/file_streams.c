@@ -16,6 +16,10 @@ braid_status braid_file_stream_new(const char *alias, const char *base_dir, brai
     if (base_dir == NULL) {
         return braid_fail(BRAID_ERR_ARGUMENT, call, "base_dir is NULL (a file stream needs a base directory)");
     }
+    if (braid_in_c_task_process()) {
+        return braid_fail(BRAID_ERR_STREAM, call, "a C task gets its streams as parameters (in/out FileStream in "
+                          "the IDL); it cannot create or attach to others");
+    }
     braid_status st = braid_stream_check_mode(call, mode);
     JNIEnv *env;
     if (st != BRAID_OK || (st = braid_enter(call, &env)) != BRAID_OK) {
@@ -51,6 +55,10 @@ braid_status braid_file_stream_publish(braid_file_stream *stream, const char *pa
     if (path == NULL) {
         return braid_fail(BRAID_ERR_ARGUMENT, call, "path is NULL");
     }
+    if (stream->s.remote) {
+        braid_record one = {(void *)path, strlen(path)};
+        return braid_remote_publish(call, &stream->s, &one, 1);
+    }
     JNIEnv *env;
     braid_status st = braid_enter(call, &env);
     if (st != BRAID_OK) {
@@ -73,6 +81,26 @@ braid_status braid_file_stream_poll(braid_file_stream *stream, long timeout_ms, 
     }
     *paths = NULL;
     *count = 0;
+    if (stream->s.remote) {
+        braid_record *records;
+        size_t n;
+        braid_status rs = braid_remote_poll(call, &stream->s, timeout_ms, &records, &n);
+        if (rs != BRAID_OK) {
+            return rs;
+        }
+        char **out = n ? calloc(n, sizeof *out) : NULL;
+        if (n && out == NULL) {
+            braid_records_free(records, n);
+            return braid_fail(BRAID_ERR_MEMORY, call, "out of memory for %zu paths", n);
+        }
+        for (size_t i = 0; i < n; i++) {
+            out[i] = records[i].data; /* NUL-terminated by braid_remote_poll */
+        }
+        free(records);
+        *paths = out;
+        *count = n;
+        return BRAID_OK;
+    }
     JNIEnv *env;
     braid_status st = braid_enter(call, &env);
     if (st != BRAID_OK) {

@@ -16,6 +16,10 @@ braid_status braid_object_stream_new(const char *alias, braid_consumer_mode mode
         return braid_fail(BRAID_ERR_ARGUMENT, call, "stream is NULL");
     }
     *stream = NULL;
+    if (braid_in_c_task_process()) {
+        return braid_fail(BRAID_ERR_STREAM, call, "a C task gets its streams as parameters (in/out ObjectStream in "
+                          "the IDL); it cannot create or attach to others");
+    }
     braid_status st = braid_stream_check_mode(call, mode);
     JNIEnv *env;
     if (st != BRAID_OK || (st = braid_enter(call, &env)) != BRAID_OK) {
@@ -47,6 +51,10 @@ braid_status braid_object_stream_new(const char *alias, braid_consumer_mode mode
 braid_status braid_object_stream_publish(braid_object_stream *stream, const void *data, size_t size) {
     const char *call = "braid_object_stream_publish";
     HANDLE(call, stream);
+    if (stream->s.remote) {
+        braid_record one = {(void *)data, size};
+        return braid_remote_publish(call, &stream->s, &one, 1);
+    }
     JNIEnv *env;
     braid_status st = braid_enter(call, &env);
     if (st != BRAID_OK) {
@@ -69,6 +77,9 @@ braid_status braid_object_stream_publish_all(braid_object_stream *stream, const 
     }
     if (count > (size_t)INT32_MAX) {
         return braid_fail(BRAID_ERR_ARGUMENT, call, "%zu records in one call: at most 2^31-1", count);
+    }
+    if (stream->s.remote) {
+        return braid_remote_publish(call, &stream->s, records, count);
     }
     JNIEnv *env;
     braid_status st = braid_enter(call, &env);
@@ -103,6 +114,9 @@ braid_status braid_object_stream_poll(braid_object_stream *stream, long timeout_
     }
     *records = NULL;
     *count = 0;
+    if (stream->s.remote) {
+        return braid_remote_poll(call, &stream->s, timeout_ms, records, count);
+    }
     JNIEnv *env;
     braid_status st = braid_enter(call, &env);
     if (st != BRAID_OK) {

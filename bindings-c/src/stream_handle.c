@@ -46,6 +46,9 @@ braid_status braid_stream_check_mode(const char *call, braid_consumer_mode mode)
 }
 
 braid_status braid_stream_close(const char *call, struct braid_stream *s) {
+    if (s->remote) {
+        return braid_remote_close(call, s);
+    }
     JNIEnv *env;
     braid_status st = braid_enter(call, &env);
     if (st != BRAID_OK) {
@@ -60,6 +63,9 @@ braid_status braid_stream_close(const char *call, struct braid_stream *s) {
 braid_status braid_stream_is_closed(const char *call, struct braid_stream *s, int *closed) {
     if (closed == NULL) {
         return braid_fail(BRAID_ERR_ARGUMENT, call, "closed is NULL");
+    }
+    if (s->remote) {
+        return braid_remote_is_closed(call, s, closed);
     }
     JNIEnv *env;
     braid_status st = braid_enter(call, &env);

@@ -11,6 +11,8 @@ struct braid_stream {
     char *alias;
     char *base_dir;
     braid_consumer_mode mode;
+    int remote;             /* a C task's parameter: its calls are requests to the Java worker (task_streams.c) */
+    unsigned remote_handle; /* its number there */
 };
 
 struct braid_object_stream {
@@ -36,5 +38,14 @@ braid_status braid_stream_is_closed(const char *call, struct braid_stream *s, in
 braid_status braid_stream_text(const char *call, const void *stream, const char *value, const char **out);
 braid_status braid_stream_mode_of(const char *call, const void *stream, braid_consumer_mode value,
                                   braid_consumer_mode *out);
+
+/* task_streams.c: a C task's handles, through braid-c-worker's pipe. */
+int braid_in_c_task_process(void);
+braid_status braid_remote_publish(const char *call, struct braid_stream *s, const braid_record *records, size_t count);
+/* Records with a NUL after each one's bytes. */
+braid_status braid_remote_poll(const char *call, struct braid_stream *s, long timeout_ms, braid_record **records,
+                               size_t *count);
+braid_status braid_remote_close(const char *call, struct braid_stream *s);
+braid_status braid_remote_is_closed(const char *call, struct braid_stream *s, int *closed);
 
 #endif

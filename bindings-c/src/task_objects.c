@@ -1,4 +1,4 @@
-/* The address -> object table: open addressing, power-of-two sizes, no removal but the whole. */
+/* The address -> object table: open addressing (linear probing), power-of-two sizes; removal shifts back. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +58,22 @@ int braid_objects_put(const braid_tracked *t) {
     }
     *slot = *t;
     return 0;
+}
+
+void braid_objects_remove(const void *address) {
+    braid_tracked *t = braid_objects_find(address);
+    if (t == NULL) {
+        return;
+    }
+    size_t hole = (size_t)(t - slots);
+    slots[hole].address = NULL;
+    used--;
+    /* Backward shift: an entry after the hole moves into it unless its home slot lies between them. */
+    for (size_t i = (hole + 1) & (capacity - 1); slots[i].address != NULL; i = (i + 1) & (capacity - 1)) {
+        braid_tracked moved = slots[i];
+        slots[i].address = NULL;
+        slots[slot_of(moved.address, capacity)] = moved;
+    }
 }
 
 void braid_objects_clear(void) {

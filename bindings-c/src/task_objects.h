@@ -23,6 +23,9 @@ braid_tracked *braid_objects_find(const void *address);
 /* Adds or replaces the entry of t->address; 0, or -1 out of memory. */
 int braid_objects_put(const braid_tracked *t);
 
+/* Forgets the entry of address (none: nothing). */
+void braid_objects_remove(const void *address);
+
 /* Forgets every entry (a new run: ids of the old one mean nothing). */
 void braid_objects_clear(void);
 

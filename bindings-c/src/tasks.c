@@ -24,6 +24,7 @@
 #include "braid_tasks.h"
 #include "c_values.h"
 #include "internal.h"
+#include "stream_handle.h"
 #include "task_objects.h"
 
 /* A function defined in the current run. */
@@ -114,7 +115,7 @@ static const char *declaration(const char *call, const braid_task_function *fn, 
     const braid_param *p = &fn->params[i];
     unsigned base = p->type & 0x7f;
     const char *name = p->name ? p->name : "?";
-    if (base == BRAID_T_VOID || base > BRAID_T_OBJECT || p->direction > BRAID_INOUT) {
+    if (base == BRAID_T_VOID || base > BRAID_T_FILE_STREAM || p->direction > BRAID_INOUT) {
         braid_fail(BRAID_ERR_ARGUMENT, call, "task %s: parameter %d (%s): type code %u, direction %u", fn->name, i + 1,
                    name, (unsigned)p->type, (unsigned)p->direction);
         return NULL;
@@ -127,6 +128,14 @@ static const char *declaration(const char *call, const braid_task_function *fn, 
     }
     if (base == BRAID_T_FILE) {
         return p->direction == BRAID_IN ? "FILE_IN" : p->direction == BRAID_OUT ? "FILE_OUT" : "FILE_INOUT";
+    }
+    if (base == BRAID_T_OBJECT_STREAM || base == BRAID_T_FILE_STREAM) {
+        if (p->direction == BRAID_INOUT) {
+            braid_fail(BRAID_ERR_ARGUMENT, call, "task %s: parameter %d (%s): a task reads a stream (in) or writes "
+                       "it (out), not both", fn->name, i + 1, name);
+            return NULL;
+        }
+        return p->direction == BRAID_IN ? "STREAM_IN" : "STREAM_OUT";
     }
     if (p->direction == BRAID_IN) {
         return base == BRAID_T_OBJECT ? "IN OBJECT" : "IN VALUE";
@@ -236,6 +245,12 @@ static braid_status plan_arg(const char *call, const braid_task_function *fn, in
         }
         return BRAID_OK;
     }
+    if (base == BRAID_T_OBJECT_STREAM || base == BRAID_T_FILE_STREAM) {
+        if (address == NULL) {
+            return braid_fail(BRAID_ERR_ARGUMENT, call, "%s: the stream handle is NULL", what);
+        }
+        return BRAID_OK; /* its id goes as the parameter's "file" (braid_task_call) */
+    }
     if (p->direction == BRAID_IN && base != BRAID_T_OBJECT) {
         braid_status st = braid_c_encode(call, what, p->type, NULL, address, &a->owned, &a->size);
         a->value = a->owned;
@@ -310,7 +325,10 @@ braid_status braid_task_call(const braid_task_function *function, const braid_ta
         ids[i] = plan[i].id;
         values[i] = plan[i].value;
         sizes[i] = plan[i].size;
-        files[i] = (const char *)args[i].address;
+        unsigned base = function->params[i].type & 0x7f;
+        files[i] = (base == BRAID_T_OBJECT_STREAM || base == BRAID_T_FILE_STREAM) && args[i].address != NULL
+                       ? ((const struct braid_stream *)args[i].address)->id /* both handle kinds start with it */
+                       : (const char *)args[i].address;
     }
     if (st == BRAID_OK) {
         if (function->return_type != BRAID_T_VOID) {
@@ -409,4 +427,35 @@ braid_status braid_fopen(const char *path, const char *mode, FILE **file) {
         return braid_fail(BRAID_ERR_RUNTIME, "braid_fopen", "%s: %s", path, strerror(errno));
     }
     return BRAID_OK;
+}
+
+braid_status braid_delete_object(void *address) {
+    const char *call = "braid_delete_object";
+    if (address == NULL) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "address must not be NULL");
+    }
+    pthread_mutex_lock(&lock);
+    sync_run();
+    braid_tracked *t = braid_objects_find(address);
+    long long id = t ? t->id : 0;
+    braid_objects_remove(address); /* the next task naming the variable starts a new object with its value */
+    pthread_mutex_unlock(&lock);
+    if (id == 0 || !braid_run_is_on()) { /* no task ever had it: nothing to forget */
+        return BRAID_OK;
+    }
+    return relabel(braid_foreign_delete_object(id), call);
+}
+
+braid_status braid_delete_file(const char *path) {
+    const char *call = "braid_delete_file";
+    if (path == NULL) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "path must not be NULL");
+    }
+    if (!braid_run_is_on()) { /* no run: no task uses it */
+        if (remove(path) != 0 && errno != ENOENT) {
+            return braid_fail(BRAID_ERR_RUNTIME, call, "%s: %s", path, strerror(errno));
+        }
+        return BRAID_OK;
+    }
+    return relabel(braid_foreign_delete_file(path), call);
 }

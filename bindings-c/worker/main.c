@@ -89,6 +89,18 @@ int main(int argc, char **argv) {
             table->abi > BRAID_WORKER_ABI ? "newer" : "older");
     }
     take_protocol_descriptors();
+    /* A library whose tasks take streams links libbraid: its calls go to the Java worker over this pipe. */
+    void (*attach)(int, int) = (void (*)(int, int))dlsym(handle, "braid_worker_streams_attach");
+    if (attach != NULL) {
+        attach(proto_out, proto_in);
+        worker_streams.param = (void *(*)(int, unsigned, const char *, const char *, int, const char *))dlsym(
+            handle, "braid_worker_stream_param");
+        worker_streams.free_object = (void (*)(braid_object_stream *))dlsym(handle, "braid_object_stream_free");
+        worker_streams.free_file = (void (*)(braid_file_stream *))dlsym(handle, "braid_file_stream_free");
+        if (!worker_streams.param || !worker_streams.free_object || !worker_streams.free_file) {
+            die(2, "%s: its libbraid lacks braid_worker_stream_param (an older libbraid?)%s", library, "");
+        }
+    }
     wbuf out = {0};
     ready(table, library, &out);
     for (;;) {

@@ -14,6 +14,8 @@
 
 #include "run_task.h"
 
+stream_calls worker_streams;
+
 typedef struct task {
     const braid_task_function *fn;
     braid_value *args, ret;
@@ -30,10 +32,11 @@ static int fail(task *t, const char *fmt, ...) {
 }
 
 static const char *type_name(unsigned type, const braid_user_type *ut) {
-    static const char *names[] = {"void", "boolean", "char", "short", "int", "long", "float", "double", "string", "File"};
+    static const char *names[] = {"void", "boolean", "char", "short", "int", "long", "float", "double", "string", "File",
+                                  "object", "ObjectStream", "FileStream"};
     unsigned base = type & 0x7f;
     if (base == BRAID_T_OBJECT) return ut ? ut->name : "object";
-    return base < 10 ? names[base] : "unknown type";
+    return base <= BRAID_T_FILE_STREAM ? names[base] : "unknown type";
 }
 
 static const char *dir_name(unsigned d) { return d == BRAID_IN ? "in" : d == BRAID_OUT ? "out" : d == BRAID_INOUT ? "inout" : "?"; }
@@ -64,6 +67,29 @@ static int decode_arg(task *t, int i, rbuf *r) {
                     dir_name(p->direction), p->type & BRAID_T_UNSIGNED ? "unsigned " : "", type_name(p->type, p->user_type));
     }
     braid_value *v = &t->args[i];
+    if ((type & 0x7f) == BRAID_T_OBJECT_STREAM || (type & 0x7f) == BRAID_T_FILE_STREAM) {
+        /* u32 handle, str id, str alias, u8 mode, str base_dir: the Java worker's handle, reached by STREAM requests */
+        uint32_t handle = r_u32(r);
+        char *id = r_str(r), *alias = r_str(r);
+        unsigned mode = r_u8(r);
+        char *base_dir = r_str(r);
+        if (!r->bad && worker_streams.param == NULL) {
+            free(id), free(alias), free(base_dir);
+            return fail(t, "argument %d (%s) of %s: a stream parameter needs libbraid in the worker library (link it "
+                        "with -lbraid: braid-c-buildapp --build does)", i + 1, p->name, t->fn->name);
+        }
+        if (!r->bad) {
+            v->obj = worker_streams.param((type & 0x7f) == BRAID_T_FILE_STREAM, handle, id, alias, (int)mode, base_dir);
+            if (v->obj == NULL) {
+                fprintf(stderr, "braid-c-worker: out of memory\n");
+                exit(4);
+            }
+        }
+        free(id), free(alias), free(base_dir);
+        if (r->bad) return -2;
+        t->decoded = i + 1;
+        return 0;
+    }
     int has_value = dir != BRAID_OUT || (type & 0x7f) == BRAID_T_FILE;
     if ((type & 0x7f) == BRAID_T_OBJECT) {
         const braid_user_type *ut = p->user_type;
@@ -88,6 +114,8 @@ static void cleanup(task *t) {
         const braid_param *p = &t->fn->params[i];
         unsigned base = p->type & 0x7f;
         if (base == BRAID_T_STRING || base == BRAID_T_FILE) free(t->args[i].str);
+        if (base == BRAID_T_OBJECT_STREAM && t->args[i].obj) worker_streams.free_object(t->args[i].obj);
+        if (base == BRAID_T_FILE_STREAM && t->args[i].obj) worker_streams.free_file(t->args[i].obj);
         if (base == BRAID_T_OBJECT && t->args[i].obj) {
             p->user_type->release(t->args[i].obj);
             free(t->args[i].obj);
@@ -126,12 +154,12 @@ static int encode_result(task *t, wbuf *b) {
     uint32_t updated = 0;
     for (int i = 0; i < t->fn->nparams; i++) {
         const braid_param *p = &t->fn->params[i];
-        updated += p->direction != BRAID_IN && (p->type & 0x7f) != BRAID_T_FILE;
+        updated += p->direction != BRAID_IN && (p->type & 0x7f) != BRAID_T_FILE && (p->type & 0x7f) <= BRAID_T_OBJECT;
     }
     w_u32(b, updated);
     for (int i = 0; i < t->fn->nparams; i++) {
         const braid_param *p = &t->fn->params[i];
-        if (p->direction == BRAID_IN || (p->type & 0x7f) == BRAID_T_FILE) continue;
+        if (p->direction == BRAID_IN || (p->type & 0x7f) == BRAID_T_FILE || (p->type & 0x7f) > BRAID_T_OBJECT) continue;
         w_u32(b, (uint32_t)i);
         w_u8(b, p->type);
         snprintf(what, sizeof what, "argument %d (%s)", i + 1, p->name);

@@ -79,10 +79,11 @@ def build(args, paths, out_dir, base):
     cflags, libs = braid_flags()
     inc = ["-I", out_dir] + cflags + env["CFLAGS"]
     worker = os.path.join(out_dir, f"lib{base}-worker.so")
+    # libbraid: tasks with stream parameters call braid_object_stream_* (braid-c-worker has it loaded).
     # -Bsymbolic: the library's calls of its own task functions bind to them, not to a C library
     # function of the same name that the dynamic linker would find first (glibc's old step()).
     compile_(cc + inc + ["-shared", "-fPIC", "-Wl,--no-undefined", "-Wl,-Bsymbolic", "-o", worker] + args.functions
-             + args.types + [paths["executor"]] + env["LDFLAGS"] + env["LDLIBS"], worker)
+             + args.types + [paths["executor"]] + env["LDFLAGS"] + libs + env["LDLIBS"], worker)
     master = os.path.join(out_dir, base)
     compile_(cc + inc + ["-o", master] + args.main + args.types + [paths["stubs"]] + env["LDFLAGS"] + libs
              + env["LDLIBS"], master)

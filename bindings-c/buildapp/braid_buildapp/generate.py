@@ -60,7 +60,8 @@ DIR: Dict[str, str] = {"in": "BRAID_IN", "out": "BRAID_OUT", "inout": "BRAID_INO
 
 def code(t: Type) -> str:
     """The braid_type constant of t (braid_tasks.h), e.g. BRAID_T_INT | BRAID_T_UNSIGNED."""
-    name = "BRAID_T_" + {"string": "STRING", "File": "FILE", "void": "VOID"}.get(
+    name = "BRAID_T_" + {"string": "STRING", "File": "FILE", "void": "VOID", "ObjectStream": "OBJECT_STREAM",
+                         "FileStream": "FILE_STREAM"}.get(
         t.name, "OBJECT" if t.is_user else t.name.upper())
     return name + (" | BRAID_T_UNSIGNED" if t.unsigned else "")
 
@@ -80,8 +81,8 @@ def stubs(idl: Idl, base: str) -> str:
 
 def stub_arg(p: Param) -> str:
     t = p.type
-    if t.name in ("File", "string") or t.is_user or p.direction != "in":
-        return f"{{{p.name}}}"      # the char *, the T * or the caller's variable
+    if t.name in ("File", "string") or t.is_user or t.is_stream or p.direction != "in":
+        return f"{{{p.name}}}"      # the char *, the T *, the stream handle or the caller's variable
     return f"{{&{p.name}}}"         # a basic IN value: its address
 
 
@@ -103,6 +104,8 @@ def invoke_arg(i: int, p: Param) -> str:
     t, slot = p.type, f"a[{i}].{p.type.member}"
     if t.is_user:
         return f"({t.name} *){slot}"
+    if t.is_stream:
+        return f"({t.c_type}){slot}"
     if t.name == "File" or (t.name == "string" and p.direction == "in"):
         return slot
     if t.name == "string":

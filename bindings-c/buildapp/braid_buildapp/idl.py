@@ -12,9 +12,9 @@ import ctypes
 import re
 from typing import List, Optional, Tuple
 
-from .model import BASIC, DIRECTIONS, UNSIGNABLE, Function, Idl, Interface, Param, Type
+from .model import BASIC, DIRECTIONS, STREAMS, UNSIGNABLE, Function, Idl, Interface, Param, Type
 
-KEYWORDS = {"interface", "in", "out", "inout", "void", "unsigned", "string", "File"} | set(BASIC)
+KEYWORDS = {"interface", "in", "out", "inout", "void", "unsigned", "string", "File"} | set(BASIC) | set(STREAMS)
 # Words of COMPSs' IDL grammar that this generator does not take, with the reason.
 UNSUPPORTED = {
     "wchar": "wide characters are not supported: use char or string",
@@ -176,6 +176,9 @@ class Parser:
         returns = self.type("a return type (void, a basic type, string or a user type)", allow_void=True)
         if returns.name == "File":
             self.error("a task cannot return a File: declare it 'out File'", start)
+        if returns.is_stream:
+            self.error(f"a task cannot return {'an' if returns.name[0] in 'AEIOU' else 'a'} {returns.name}: pass it as a parameter, 'out {returns.name}' to "
+                       f"publish on it", start)
         name, line = self.identifier("the function's name")
         if any(f.name == name for f in self.declared):
             self.error(f"function {name} is declared twice", (None, None, line))
@@ -202,6 +205,9 @@ class Parser:
             self.error(f"expected a direction (in, out, inout) for parameter {len(params) + 1} of {function}, "
                        f"found {self.shown(tok)}", tok)
         type_ = self.type(f"the type of parameter {len(params) + 1} of {function}", allow_void=False)
+        if type_.is_stream and tok[1] == "inout":
+            self.error(f"parameter {len(params) + 1} of {function}: a task reads a stream (in {type_.name}) or "
+                       f"publishes on it (out {type_.name}), not both", tok)
         name, line = self.identifier(f"the name of parameter {len(params) + 1} of {function}")
         if any(p.name == name for p in params):
             self.error(f"parameter {name} of {function} is declared twice", (None, None, line))

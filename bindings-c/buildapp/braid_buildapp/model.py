@@ -18,6 +18,9 @@ BASIC = {
 }
 UNSIGNABLE = ("char", "short", "int", "long")
 T_VOID, T_STRING, T_FILE, T_OBJECT, T_UNSIGNED = 0, 8, 9, 10, 0x80
+# IDL stream type -> (wire code, C handle type): a stream handle of libbraid (braid.h), in or out
+STREAMS = {"ObjectStream": (11, "braid_object_stream *"), "FileStream": (12, "braid_file_stream *")}
+BUILTIN = ("string", "File", "void") + tuple(STREAMS)
 DIRECTIONS = {"in": 0, "out": 1, "inout": 2}
 
 
@@ -29,12 +32,18 @@ class Type:
 
     @property
     def is_user(self) -> bool:
-        return self.name not in BASIC and self.name not in ("string", "File", "void")
+        return self.name not in BASIC and self.name not in BUILTIN
+
+    @property
+    def is_stream(self) -> bool:
+        return self.name in STREAMS
 
     @property
     def code(self) -> int:
         if self.name in BASIC:
             return BASIC[self.name][0] | (T_UNSIGNED if self.unsigned else 0)
+        if self.is_stream:
+            return STREAMS[self.name][0]
         return {"void": T_VOID, "string": T_STRING, "File": T_FILE}.get(self.name, T_OBJECT)
 
     @property
@@ -42,6 +51,8 @@ class Type:
         """The C type of a value of this type (as an IN parameter takes it)."""
         if self.name in BASIC:
             return ("unsigned " if self.unsigned else "") + BASIC[self.name][1]
+        if self.is_stream:
+            return STREAMS[self.name][1]
         return {"void": "void", "string": "char *", "File": "file"}.get(self.name, self.name)
 
     @property
@@ -49,7 +60,7 @@ class Type:
         """The braid_value member holding it."""
         if self.name in BASIC:
             return BASIC[self.name][2]
-        return "obj" if self.is_user else "str"
+        return "obj" if self.is_user or self.is_stream else "str"
 
     def __str__(self) -> str:
         return ("unsigned " if self.unsigned else "") + self.name
@@ -68,6 +79,8 @@ class Param:
         t = self.type
         if t.name == "File":
             return f"file {self.name}"
+        if t.is_stream:
+            return f"{t.c_type}{self.name}"
         if t.is_user:
             return f"{t.name} *{self.name}"
         if self.direction == "in":

@@ -52,6 +52,17 @@ class ParseTest(unittest.TestCase):
         self.assertEqual(4 | 0x80, app.functions[2].params[2].type.code)
         self.assertEqual(["in", "out", "inout", "out", "in"], [p.direction for p in app.functions[3].params])
 
+    def test_stream_parameters(self):
+        app = parse("interface S {\n"
+                    "    void produce(out ObjectStream s, in int n);\n"
+                    "    int consume(in ObjectStream s, in FileStream f, out FileStream g);\n"
+                    "};\n")
+        self.assertEqual(["void produce(braid_object_stream *s, int n)",
+                          "int consume(braid_object_stream *s, braid_file_stream *f, braid_file_stream *g)"],
+                         [f.c_prototype for f in app.functions])
+        self.assertEqual([11, 12, 12], [p.type.code for p in app.functions[1].params])
+        self.assertEqual([], app.user_types())
+
     def test_an_empty_interface(self):
         self.assertEqual([], parse("interface Empty { };").functions)
 
@@ -80,6 +91,8 @@ class ParseTest(unittest.TestCase):
             ("interface A {\n void f(in int a, in int a);\n};", "app.idl:2: parameter a of f is declared twice"),
             ("interface A {\n void f();\n};\ninterface B {\n int f();\n};", "app.idl:5: function f is declared twice"),
             ("interface A {\n File f();\n};", "app.idl:2: a task cannot return a File: declare it 'out File'"),
+            ("interface A {\n ObjectStream f();\n};", "app.idl:2: a task cannot return an ObjectStream: pass it as a parameter, 'out ObjectStream' to publish on it"),
+            ("interface A {\n void f(inout FileStream s);\n};", "app.idl:2: parameter 1 of f: a task reads a stream (in FileStream) or publishes on it (out FileStream), not both"),
             ("interface A {\n void f(in unsigned double d);\n};", "app.idl:2: 'unsigned' goes with char, short, int, long, not 'double'"),
             ("interface A {\n void f(in int[4] a);\n};", "app.idl:2: arrays are not supported: use a user type with its own serialise functions, or a File"),
             ("interface A {\n void f(in wstring a);\n};", "app.idl:2: wide strings are not supported: use string"),

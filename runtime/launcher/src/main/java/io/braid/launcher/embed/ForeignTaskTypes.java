@@ -127,10 +127,6 @@ final class ForeignTaskTypes {
             throw new IllegalArgumentException(where + "'" + spec + "': a task reads a stream (IN) or writes it (OUT),"
                     + " not both");
         }
-        if (kind == ForeignTaskType.Kind.STREAM && ForeignCall.C.equals(language)) {
-            throw new IllegalArgumentException(where + "'" + spec + "': C tasks take no streams yet (their worker"
-                    + " protocol has no stream requests)");
-        }
         if (kind == ForeignTaskType.Kind.COLLECTION && ForeignCall.C.equals(language)) {
             throw new IllegalArgumentException(where + "'" + spec + "': C tasks take no collections (the IDL has none)");
         }

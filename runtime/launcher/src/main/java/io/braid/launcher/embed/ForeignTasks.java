@@ -30,7 +30,7 @@ public final class ForeignTasks {
      *                    by value; OBJECT: bytes by object id; FILE: a path; COLLECTION: a list of objects,
      *                    IN or INOUT; STREAM: a stream by its id, IN or OUT), e.g. {@code "INOUT OBJECT"};
      *                    {@code FILE_IN}, {@code FILE_OUT}, {@code FILE_INOUT}, {@code STREAM_IN},
-     *                    {@code STREAM_OUT} also read. C: no COLLECTION or STREAM; each
+     *                    {@code STREAM_OUT} also read. C: no COLLECTION; each
      *                    VALUE's and OBJECT's bytes are the C worker protocol's VALUE encoding of its IDL type
      *                    (docs/DESIGN.md), as are the bytes of what a C task writes and returns
      * @param returns     how many values the function returns, each stored as an object

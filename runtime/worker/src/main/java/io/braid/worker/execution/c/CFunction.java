@@ -10,6 +10,10 @@ record CFunction(String name, int returnType, String returnUserType, List<Param>
             return CTypes.base(type) == CTypes.FILE;
         }
 
+        boolean isStream() {
+            return CTypes.isStream(type);
+        }
+
         /** "in int a", "inout Point q". */
         String describe() {
             return CTypes.direction(direction) + " " + CTypes.name(type, userType) + " " + name;

@@ -98,7 +98,9 @@ public final class CJobs {
         try {
             r = all.run(key, p -> {
                 CFunction fn = function(p.library(), f, task);
-                return p.run(new CTaskCall(job.jobId(), fn.name(), args(job, values, fn, task), "", "", ""), task);
+                CStreams streams = new CStreams(); // the STREAM parameters' handles are the job's TaskStreams' to release
+                return p.run(new CTaskCall(job.jobId(), fn.name(), args(job, values, fn, task, streams), "", "", ""),
+                        task, streams);
             });
         } finally {
             if (cancellation != null) {
@@ -138,7 +140,8 @@ public final class CJobs {
     }
 
     /** The TASK's arguments, each checked against the IDL's parameter. */
-    private static List<CTaskCall.Arg> args(RunTask job, Object[] values, CFunction fn, String task) {
+    private static List<CTaskCall.Arg> args(RunTask job, Object[] values, CFunction fn, String task,
+                                            CStreams streams) {
         List<JobParam> params = job.params();
         int argCount = params.size() - job.foreign().returns();
         if (argCount != fn.params().size()) {
@@ -152,21 +155,25 @@ public final class CJobs {
             JobParam p = params.get(i);
             CFunction.Param d = fn.params().get(i);
             int dir = p.kind() == JobParam.Kind.VALUE ? CTypes.IN
+                    : p.kind() == JobParam.Kind.STREAM ? (p.outData() != null ? CTypes.OUT : CTypes.IN)
                     : p.inData() == null ? CTypes.OUT : p.outData() == null ? CTypes.IN : CTypes.INOUT;
             String given = p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())
                     ? "a COLLECTION" : CTypes.direction(dir).toUpperCase(java.util.Locale.ROOT) + " " + p.kind();
             boolean fits = dir == d.direction() && switch (p.kind()) {
                 case FILE -> d.isFile();
-                case VALUE -> !d.isFile() && !ForeignCall.COLLECTION_HEADER.equals(p.javaType());
-                case OBJECT -> !d.isFile();
-                case STREAM -> false;
+                case VALUE -> !d.isFile() && !d.isStream() && !ForeignCall.COLLECTION_HEADER.equals(p.javaType());
+                case OBJECT -> !d.isFile() && !d.isStream();
+                case STREAM -> d.isStream() && (CTypes.base(d.type()) == CTypes.FILE_STREAM)
+                        == (values[i] instanceof io.braid.streams.FileDistroStream);
             };
             String where = "C task " + task + ": argument " + (i + 1) + " (" + d.describe() + ")";
             if (!fits) {
                 throw new CTaskException(where + " is passed as " + given);
             }
             byte[] value;
-            if (p.kind() == JobParam.Kind.FILE) {
+            if (p.kind() == JobParam.Kind.STREAM) {
+                value = streams.param((io.braid.streams.DistroStream<?>) values[i]);
+            } else if (p.kind() == JobParam.Kind.FILE) {
                 byte[] path = ((String) values[i]).getBytes(StandardCharsets.UTF_8);
                 value = java.nio.ByteBuffer.allocate(4 + path.length).putInt(path.length).put(path).array();
             } else if (dir == CTypes.OUT) {

@@ -12,13 +12,15 @@ final class CTypes {
     static final int VOID = 0;
     static final int FILE = 9;
     static final int OBJECT = 10;
+    static final int OBJECT_STREAM = 11;
+    static final int FILE_STREAM = 12;
     static final int UNSIGNED = 0x80;
     static final int IN = 0;
     static final int OUT = 1;
     static final int INOUT = 2;
 
     private static final String[] NAMES = {"void", "boolean", "char", "short", "int", "long", "float", "double",
-        "string", "File"};
+        "string", "File", "object", "ObjectStream", "FileStream"};
     private static final int[] FIXED = {0, 1, 1, 2, 4, 8, 4, 8};
 
     private CTypes() {
@@ -66,6 +68,10 @@ final class CTypes {
             return 4 + (int) n;
         }
         return -1;
+    }
+
+    static boolean isStream(int type) {
+        return base(type) == OBJECT_STREAM || base(type) == FILE_STREAM;
     }
 
     /** Whether {@code bytes} are exactly one VALUE of {@code type}. */

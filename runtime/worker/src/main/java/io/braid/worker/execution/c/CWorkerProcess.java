@@ -48,23 +48,32 @@ final class CWorkerProcess extends TaskProcess {
         return library;
     }
 
-    /** Runs one task; a process that ends before replying is a {@link TaskProcessDiedException}. */
-    CTaskResult run(CTaskCall call, String task) throws IOException {
+    /**
+     * Runs one task, answering its STREAM requests until its RESULT; a process that ends before
+     * replying is a {@link TaskProcessDiedException}.
+     */
+    CTaskResult run(CTaskCall call, String task, CStreams streams) throws IOException {
         byte[] frame = call.encode();
         send(out -> Frames.write(out, frame, frame.length), "C task " + task);
-        byte[] reply;
-        try {
-            reply = Frames.readOrNull(replies, "braid-c-worker");
-        } catch (IOException e) {
-            if (isDeath(e)) {
+        for (;;) {
+            byte[] reply;
+            try {
+                reply = Frames.readOrNull(replies, "braid-c-worker");
+            } catch (IOException e) {
+                if (isDeath(e)) {
+                    throw new TaskProcessDiedException(deathReport("C task " + task));
+                }
+                throw e;
+            }
+            if (reply == null) {
                 throw new TaskProcessDiedException(deathReport("C task " + task));
             }
-            throw e;
+            if (reply.length == 0 || reply[0] != CStreams.STREAM) {
+                return CTaskResult.parse(reply, call.id());
+            }
+            byte[] answer = streams.answer(reply);
+            send(out -> Frames.write(out, answer, answer.length), "C task " + task);
         }
-        if (reply == null) {
-            throw new TaskProcessDiedException(deathReport("C task " + task));
-        }
-        return CTaskResult.parse(reply, call.id());
     }
 
     @Override
