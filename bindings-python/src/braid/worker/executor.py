@@ -92,7 +92,7 @@ class _Carried:
         self.directories: Dict[int, str] = {}
         self.shapes: Dict[int, NestedShape] = {}
         self.temporary: List[str] = []
-        if definition is None:
+        if definition is None or not _carries(definition):
             return
         for index, spec in enumerate(_positional_specs(definition, len(sent))):
             value = sent[index]
@@ -122,6 +122,18 @@ class _Carried:
     def clean(self) -> None:
         for where in self.temporary:
             shutil.rmtree(where, ignore_errors=True)
+
+
+_CARRIES: Dict[int, Tuple[Any, bool]] = {}  # id(definition) -> (definition, has a directory or a deep collection)
+
+
+def _carries(definition: Any) -> bool:
+    known = _CARRIES.get(id(definition))
+    if known is None or known[0] is not definition:
+        known = _CARRIES[id(definition)] = (definition, any(
+            spec.kind == "directory" or (spec.kind == "collection" and spec.depth > 1)
+            for spec in definition.params.values()))
+    return known[1]
 
 
 def _positional_specs(definition: Any, n: int) -> List[Any]:
