@@ -1,5 +1,5 @@
 """Values that braid-run carries as ordinary objects of the runtime, for what the Java side has no
-parameter kind of its own (docs/PYTHON.md, docs/DESIGN.md "Python directories and nested collections").
+parameter kind of its own (docs/PYTHON.md; docs/DESIGN.md, "Directories" and "Nested collections" under the session).
 
 * :class:`DirectoryValue`: a DIRECTORY_* parameter's content, a tar archive of the directory. The
   main program sends it as an object (IN or INOUT); the worker extracts it into the task's
