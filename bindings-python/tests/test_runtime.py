@@ -88,6 +88,62 @@ def test_files_in_every_direction_and_their_synchronisation(tmp_path):
     assert (work / "unwaited.txt").read_text() == "written at the end"
 
 
+def test_directories_in_every_direction_and_their_synchronisation(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "directories_app.py"), work)
+    assert done.returncode == 0, explain(done)
+    tree = "{'extra.txt': 'x', 'part1.txt': '1', 'part2.txt': '2', 'sub/deep.txt': 'deep'}"
+    assert lines(done) == [
+        # OUT then INOUT then IN on one path, chained on the worker: the task sees the directory's name
+        "listing ('results', " + tree + ")",
+        # the main program's directory is written when it waits on it, not before
+        "before-wait False",
+        "after-wait " + tree,
+        # an IN directory is the main program's content at the call
+        "in {'a.txt': '1'} {'a.txt': '1', 'b.txt': '2'}",
+        # what a task does to an IN directory stays on the worker
+        "in-untouched ['a.txt', 'b.txt']",
+    ], explain(done)
+    # a directory a task wrote and the main program never waited on is at its path when the run ends
+    assert (work / "late" / "part0.txt").read_text() == "0"
+    assert (work / "late" / "sub" / "deep.txt").read_text() == "deep"
+
+
+def test_nested_collections_have_each_leaf_as_its_own_datum(tmp_path):
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "nested_app.py"))
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == [
+        # placeholders three levels down are elements (inside a plain list one is refused)
+        "futures-at-every-level ([[['.'], ['.']], [['.', '.']], '.'], 13)",
+        # an inner list passed alone after a Depth 2 INOUT task waits for that task's leaves
+        "inner-row-after-writer 6",
+        # a second INOUT call on the same nested list chains on the first; the inner lists stay the same objects
+        "waited [[4, 8], [12]] True",
+        # one leaf written by its own task after the collection's writer, read alone and in the whole
+        "one-leaf 31",
+        "whole [[10, 20], [31]]",
+        "main [[{'v': 10}, {'v': 20}], [{'v': 31}]]",
+    ], explain(done)
+
+
+def test_futures_the_program_drops_are_released_on_the_master(tmp_path):
+    n = 30
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "drops_app.py"), n, options=["--log_level=debug"])
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == ["waited -2", "kept -1"], explain(done)
+    logs = list((tmp_path / "logs").glob("*/runtime.log"))
+    assert len(logs) == 1, logs
+    dropped = set()
+    for line in logs[0].read_text().splitlines():
+        if "DataDrops - dropped " in line:
+            dropped.add(line.rsplit(" ", 1)[1])
+    # objects 1..n: the Futures dropped unwaited; n+2 was waited on, then dropped; n+1 is kept while
+    # the program runs (whether the end of the run drops it does not matter here)
+    expected = {f"d{i}v1" for i in range(1, n + 1)} | {f"d{n + 2}v1"}
+    assert expected <= dropped <= expected | {f"d{n + 1}v1"}, f"dropped {sorted(dropped)}\n" + explain(done)
+
+
 def test_task_groups_failure_management_retries_crashes_and_time_outs(tmp_path):
     work = tmp_path / "work"
     work.mkdir()

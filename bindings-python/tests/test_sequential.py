@@ -76,3 +76,32 @@ def test_task_exception_propagates_from_the_call():
 
     with pytest.raises(KeyError):
         boom()
+
+
+def test_the_directory_and_nested_collection_apps_give_the_runtimes_results_with_plain_python(tmp_path):
+    runtime_apps = os.path.join(APPS, "runtime")
+    work = tmp_path / "work"
+    work.mkdir()
+    done = subprocess.run([sys.executable, os.path.join(runtime_apps, "directories_app.py"), str(work)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    tree = "{'extra.txt': 'x', 'part1.txt': '1', 'part2.txt': '2', 'sub/deep.txt': 'deep'}"
+    assert done.stdout.splitlines() == [
+        "listing ('results', " + tree + ")",
+        "before-wait True",  # the one difference: sequentially the task wrote the main's directory itself
+        "after-wait " + tree,
+        "in {'a.txt': '1'} {'a.txt': '1', 'b.txt': '2'}",
+        "in-untouched ['a.txt', 'b.txt', 'tampered.txt']",  # and an IN directory is the main's own
+    ]
+    assert (work / "late" / "part0.txt").read_text() == "0"
+    done = subprocess.run([sys.executable, os.path.join(runtime_apps, "nested_app.py")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "futures-at-every-level ([[['.'], ['.']], [['.', '.']], '.'], 13)",
+        "inner-row-after-writer 6",
+        "waited [[4, 8], [12]] True",
+        "one-leaf 31",
+        "whole [[10, 20], [31]]",
+        "main [[{'v': 10}, {'v': 20}], [{'v': 31}]]",
+    ]

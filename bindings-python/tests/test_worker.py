@@ -6,6 +6,7 @@ import signal
 
 import pytest
 
+from braid._internal.carried import DirectoryValue, NestedShape
 from worker_harness import WorkerProcess, inline, value
 
 
@@ -91,6 +92,59 @@ def test_nested_collection_inout_reports_every_element(worker):
     assert reply[0]["status"] == "ok", reply[0]
     got = {tuple(u["item"]): value(reply, u) for u in reply[0]["updated"]}
     assert got == {(0, 0): 10, (0, 1): 20, (1, 0): 30}
+
+
+def test_a_directory_is_extracted_for_the_task_and_archived_again(worker, tmp_path):
+    source = tmp_path / "data"
+    source.mkdir()
+    (source / "a.txt").write_text("A")
+    blobs = []
+    args = [inline(DirectoryValue.of(str(source)), blobs, "INOUT"), inline("a.txt", blobs), inline("b.txt", blobs)]
+    worker.send({"type": "task", "id": 5, "module": "worker_tasks", "function": "rename_in_directory",
+                 "args": args, "returns": 1, "cwd": str(tmp_path)}, blobs)
+    reply = worker.receive()
+    assert reply[0]["status"] == "ok", reply[0]
+    path, names = value(reply, reply[0]["returns"][0])
+    assert os.path.basename(path) == "data" and path != str(source) and names == ["b.txt"]
+    assert not os.path.exists(path), "the task's copy is removed after the task"
+    (updated,) = reply[0]["updated"]
+    back = tmp_path / "back"
+    value(reply, updated).extract(str(back))
+    assert sorted(os.listdir(back)) == ["b.txt"] and (back / "b.txt").read_text() == "A"
+    assert sorted(os.listdir(tmp_path)) == ["back", "data"], "nothing else left in the task's directory"
+
+
+def test_an_out_directory_starts_empty(worker, tmp_path):
+    blobs = []
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "stale.txt").write_text("from an earlier version")
+    args = [inline(DirectoryValue.of(str(old)), blobs, "INOUT")]
+    worker.send({"type": "task", "id": 6, "module": "worker_tasks", "function": "fill_directory", "args": args,
+                 "returns": 1}, blobs)
+    reply = worker.receive()
+    assert reply[0]["status"] == "ok", reply[0]
+    assert value(reply, reply[0]["returns"][0]) == ["made.txt"]
+
+
+def test_a_deep_collection_is_rebuilt_from_its_shape_and_flattened_back(worker):
+    blobs = []
+    shape = NestedShape([[None, None], [None]])
+    items = [inline(shape, blobs), inline(1, blobs), inline(2, blobs), inline(3, blobs)]
+    collection = {"kind": "collection", "direction": "INOUT", "items": items}
+    worker.send({"type": "task", "id": 7, "module": "worker_tasks", "function": "grow_or_double",
+                 "args": [collection, {"kind": "literal", "value": False}], "returns": 1}, blobs)
+    reply = worker.receive()
+    assert reply[0]["status"] == "ok", reply[0]
+    assert value(reply, reply[0]["returns"][0]) == [[2, 4], [6]]
+    got = {tuple(u["item"]): value(reply, u) for u in reply[0]["updated"]}
+    assert got[(1,)] == 2 and got[(2,)] == 4 and got[(3,)] == 6
+    assert got[(0,)].items == shape.items
+    # a task that changes the nesting fails (its leaves could not go back to their data)
+    worker.send({"type": "task", "id": 8, "module": "worker_tasks", "function": "grow_or_double",
+                 "args": [collection, {"kind": "literal", "value": True}], "returns": 1}, blobs)
+    reply = worker.receive()
+    assert reply[0]["status"] == "error" and "changed its shape" in reply[0]["message"], reply[0]
 
 
 def test_files_are_passed_as_paths(worker, tmp_path):

@@ -4,7 +4,7 @@ import ctypes
 import os
 import time
 
-from braid.api.parameter import COLLECTION_INOUT, FILE_IN, FILE_OUT, INOUT, Depth, Type
+from braid.api.parameter import COLLECTION_INOUT, DIRECTORY_INOUT, DIRECTORY_OUT, FILE_IN, FILE_OUT, INOUT, Depth, Type
 from braid.api.task import task
 
 LOADS = {"count": 0}  # how often this module was imported in this process
@@ -152,3 +152,26 @@ def c_abort():
 @c_function(library="libc.so.6", symbol="no_such_function")
 def c_missing():
     ...
+
+
+@task(d=DIRECTORY_INOUT, returns=1)
+def rename_in_directory(d, old, new):
+    os.rename(os.path.join(d, old), os.path.join(d, new))
+    return d, sorted(os.listdir(d))
+
+
+@task(d=DIRECTORY_OUT, returns=1)
+def fill_directory(d):
+    with open(os.path.join(d, "made.txt"), "w") as f:
+        f.write("made")
+    return sorted(os.listdir(d))
+
+
+@task(grid={Type: COLLECTION_INOUT, Depth: 2}, returns=1)
+def grow_or_double(grid, grow):
+    if grow:
+        grid[0].append(0)
+    for row in grid:
+        for i, v in enumerate(row):
+            row[i] = 2 * v
+    return grid

@@ -69,6 +69,16 @@ def check_one(definition: Any, name: str, value: Any, spec: Any) -> None:
                    f"{spec.direction} objects are updated in place, pass a list, dict or object")
 
 
+def make_out_directories(definition: Any, args: tuple, kwargs: dict) -> None:
+    """Sequential runs: a DIRECTORY_OUT parameter's directory exists when the task starts (created
+    when missing; an existing one keeps its content), as a task on the runtime finds it."""
+    if not any(s.kind == p.TYPE.DIRECTORY and s.direction == p.DIRECTION.OUT for s in definition.params.values()):
+        return
+    for _, value, spec in bound_arguments(definition, args, kwargs):
+        if spec.kind == p.TYPE.DIRECTORY and spec.direction == p.DIRECTION.OUT:
+            os.makedirs(value, exist_ok=True)
+
+
 def _written_by_a_task(path: Any) -> bool:
     """Run by braid-run, a file an earlier task writes may not be there yet: that is not an error."""
     import braid._runtime as runtime

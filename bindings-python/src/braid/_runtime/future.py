@@ -14,6 +14,14 @@ class Future:
         self._has_value = False
         self._value = None
 
+    def __del__(self) -> None:
+        # Only queues the id (Session.dropped: a deque append): the collector may run this in any
+        # thread, inside any lock or libbraid call; the session tells the runtime at its next call.
+        session = self._session
+        if session is not None:
+            self._session = None
+            session.dropped(self.object_id)
+
     def __repr__(self) -> str:
         return f"<braid Future of object {self.object_id}>"
 

@@ -58,8 +58,16 @@ def main(argv: List[str]) -> int:
         status = 1
         reported = _report(e, app)
     sys.stdout.flush()
+    finished: Optional[BraidError] = None
+    if status == 0:
+        try:  # directories tasks wrote reach their paths, dropped Futures are released
+            state.session.finish()
+        except BraidError as e:
+            finished = e
     try:
         lib.off()
+        if finished is not None:
+            raise finished
     except BraidError as e:
         status = status or 1
         if reported is None:  # else the application stopped on this failure, reported already

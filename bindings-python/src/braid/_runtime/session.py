@@ -9,12 +9,19 @@ are :class:`Future` placeholders; ``compss_wait_on`` fetches values and updates 
 place. A task type is defined on first need per (function, parameter kinds): a parameter that
 gets a Future once and a number another time is an OBJECT in one type and a VALUE in the other.
 
-A Future dropped by the program is not told to the runtime (as in PyCOMPSs, ``compss_delete_object``
-does that): the master's cost of dropping a datum grows with the tasks it knows
-(``DataDrops.dropVersion`` scans them), which made a no-op run 7 times costlier in the master's
-core thread when every dropped Future was deleted.
+A Future the program drops (garbage collected, never waited on or waited on and forgotten) is
+released on the master: its ``__del__`` only appends its id to a deque (atomic, no lock, no call
+into libbraid or the JVM, so it is safe whichever thread the collector runs in and whatever lock
+that thread holds), and the main program's next call into the session (a task call, a wait, a
+barrier, the end of the run) tells the runtime. The master then drops the datum once the tasks
+that use it have ended (``DataDrops``, whose cost is O(the version's readers)).
+
+Directories (DIRECTORY_*) and collections with ``Depth`` > 1 are carried on the runtime's objects
+(braid._internal.carried): a directory is one object holding a tar archive of it, tracked by its
+absolute path; a nested collection goes flat, every leaf its own datum, after a shape element.
 """
 
+import collections
 import hashlib
 import inspect
 import os
@@ -23,6 +30,7 @@ import threading
 from typing import Any, Dict, List, Optional, Tuple
 
 from braid._internal import calls
+from braid._internal.carried import DirectoryValue, NestedShape
 from braid._runtime.future import Future
 from braid._runtime.native import Libbraid
 from braid.api import parameter as p
@@ -49,14 +57,24 @@ class _Tracked:
 
 
 class _Collection:
-    """A list passed COLLECTION_INOUT: its elements' ids, waited on by compss_wait_on(list)."""
+    """A list passed COLLECTION_INOUT (at any level of a nested one): for each item, the item
+    and its datum's id (None for a nested list, itself a _Collection). compss_wait_on(list)
+    updates the items; passed to a task again before that, an item that is still the one the
+    task was given goes by its id (the task's version), so the new task depends on the writer."""
 
-    __slots__ = ("obj", "element_ids", "written")
+    __slots__ = ("obj", "entries", "by_value")
 
-    def __init__(self, obj: list, element_ids: List[int]) -> None:
+    def __init__(self, obj: list, entries: List[Tuple[Any, Optional[int]]], by_value: List[int]) -> None:
         self.obj = obj
-        self.element_ids = element_ids
-        self.written = True
+        self.entries = entries
+        self.by_value = by_value  # ids of the leaves sent by value (numbers, strings...): deleted once synced
+
+    def previous(self, index: int, item: Any) -> Optional[int]:
+        if index < len(self.entries):
+            known, object_id = self.entries[index]
+            if known is item:
+                return object_id
+        return None
 
 
 class Session:
@@ -70,19 +88,16 @@ class Session:
         self._types: Dict[Tuple[int, Tuple[str, ...]], int] = {}
         self._simple: Dict[int, List[Tuple[str, Any]]] = {}  # id(definition) -> (name, spec) when all positional
         self._objects: Dict[int, _Tracked] = {}  # id(obj) ->
-        self._collections: Dict[int, _Collection] = {}  # id(list) ->
+        self._collections: Dict[int, _Collection] = {}  # id(list) -> (written, not synchronised yet)
+        self._directories: Dict[str, _Tracked] = {}  # absolute path -> (obj: the path)
         self._written_files: set = set()  # paths tasks write (FILE_OUT, FILE_INOUT), absolute
+        self._dropped: collections.deque = collections.deque()  # ids of Futures the program dropped
 
     # ---- definitions ----------------------------------------------------------------------------
 
     def check_definition(self, definition: Any) -> None:
         """At decoration: what runtime mode cannot carry out stops the program there, and the
         Java side checks the declaration (its default kinds) before any task runs."""
-        for name, spec in definition.params.items():
-            if spec.kind == p.TYPE.DIRECTORY:
-                raise TaskDefinitionError(f"@task of {definition.name}: parameter '{name}' is "
-                                          f"{spec.kind.upper()}_{spec.direction}, which braid-run does not pass to "
-                                          f"Python tasks yet (docs/PYTHON.md)")
         kinds = []
         for param in definition.signature.parameters.values():
             if param.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD):
@@ -116,6 +131,8 @@ class Session:
             return "FILE_" + spec.direction
         if spec.kind == p.TYPE.COLLECTION:
             return "INOUT COLLECTION" if written else "IN COLLECTION"
+        if spec.kind == p.TYPE.DIRECTORY:  # an object holding its archive (braid._internal.carried)
+            return "INOUT OBJECT" if written else "IN OBJECT"
         if spec.kind == p.TYPE.STREAM:
             return "STREAM_" + spec.direction
         if written:  # OUT: a Python task changes the object in place, as for INOUT
@@ -137,6 +154,7 @@ class Session:
         once: List[int] = []  # ids of values sent for this call only
         has_files = has_collections = False
         with self._lock:
+            self.release_dropped()
             for i, (name, value, spec) in enumerate(values):
                 written = spec.direction != p.DIRECTION.IN
                 if spec.kind == p.TYPE.FILE:
@@ -151,8 +169,11 @@ class Session:
                     has_files = True
                 elif spec.kind == p.TYPE.COLLECTION:
                     kinds.append("INOUT COLLECTION" if written else "IN COLLECTION")
-                    elements[i] = self._elements(value, written, once)
+                    elements[i] = self._elements(value, written, once, spec.depth)
                     has_collections = True
+                elif spec.kind == p.TYPE.DIRECTORY:
+                    kinds.append("INOUT OBJECT" if written else "IN OBJECT")
+                    object_ids[i], data[i] = self._directory(value, spec.direction)
                 elif isinstance(value, Future):
                     kinds.append("INOUT OBJECT" if written else "IN OBJECT")
                     object_ids[i] = value.object_id
@@ -224,34 +245,83 @@ class Session:
             t.written = True
         return t.object_id, data
 
-    def _elements(self, items: Any, written: bool, once: List[int]) -> Tuple[List[int], List[Optional[bytes]]]:
+    def _elements(self, items: Any, written: bool, once: List[int],
+                  depth: int = 1) -> Tuple[List[int], List[Optional[bytes]]]:
+        """The ids and bytes of a collection's elements. With ``depth`` > 1 the nested lists are
+        flattened (every leaf its own datum) after a first element holding their shape."""
         ids: List[int] = []
         data: List[Optional[bytes]] = []
-        for item in items:
-            if isinstance(item, Future):
-                ids.append(item.object_id)
-                data.append(None)
-                if written:
-                    item._has_value = False
+        shape = self._leaves(items, 1, depth, written, once, ids, data)
+        if depth > 1:
+            shape_id = self._new_id()
+            ids.insert(0, shape_id)
+            data.insert(0, pickle.dumps(NestedShape(shape), _PICKLE))
+            once.append(shape_id)
+        return ids, data
+
+    def _leaves(self, items: Any, level: int, depth: int, written: bool, once: List[int], ids: List[int],
+                data: List[Optional[bytes]]) -> List[Any]:
+        """Adds the leaves of ``items`` (lists down to ``depth`` levels) to ids/data; their shape."""
+        earlier = self._collections.get(id(items))
+        if earlier is not None and earlier.obj is not items:
+            earlier = None
+        shape: List[Any] = []
+        entries: List[Tuple[Any, Optional[int]]] = []
+        by_value: List[int] = []
+        for index, item in enumerate(items):
+            if level < depth and isinstance(item, list):
+                shape.append(self._leaves(item, level + 1, depth, written, once, ids, data))
+                entries.append((item, None))
+                continue
+            shape.append(None)
+            object_id = earlier.previous(index, item) if earlier is not None else None
+            pickled = None
+            if object_id is not None:  # the version a task writes: this task waits for it
+                if earlier is not None and object_id in earlier.by_value:
+                    by_value.append(object_id)
+            elif isinstance(item, Future):
+                object_id = item.object_id
             elif isinstance(item, _BY_VALUE):
                 object_id = self._new_id()
-                ids.append(object_id)
-                data.append(pickle.dumps(item, _PICKLE))
-                if not written:
-                    once.append(object_id)
+                pickled = pickle.dumps(item, _PICKLE)
+                (by_value if written else once).append(object_id)
             else:
                 object_id, pickled = self._object(item, written)
-                ids.append(object_id)
-                data.append(pickled)
+            if written and isinstance(item, Future):
+                item._has_value = False
+            ids.append(object_id)
+            data.append(pickled)
+            entries.append((item, object_id))
         if written:
-            self._collections[id(items)] = _Collection(items, ids)
-        return ids, data
+            if earlier is not None:  # what the main program replaced since is not needed any more
+                once.extend(object_id for object_id in earlier.by_value if object_id not in by_value)
+            self._collections[id(items)] = _Collection(items, entries, by_value)
+        return shape
+
+    def _directory(self, path: Any, direction: str) -> Tuple[int, Optional[bytes]]:
+        """The directory's object id and, when the runtime lacks the main program's content, its
+        archive. OUT: the task starts from an empty directory, sent only the first time."""
+        key = os.path.abspath(os.fspath(path))
+        t = self._directories.get(key)
+        if t is None:
+            t = self._directories[key] = _Tracked(key, self._new_id())
+        data = None
+        if not t.written and (direction != p.DIRECTION.OUT or t.digest is None):
+            value = DirectoryValue.empty(key) if direction == p.DIRECTION.OUT else DirectoryValue.of(key)
+            pickled = pickle.dumps(value, _PICKLE)
+            digest = _digest(pickled)
+            if digest != t.digest:
+                data, t.digest = pickled, digest
+        if direction != p.DIRECTION.IN:
+            t.written = True
+        return t.object_id, data
 
     # ---- synchronisation ------------------------------------------------------------------------
 
     def wait_on(self, value: Any) -> Any:
         """The value of a Future; an INOUT object or collection updated in place; lists, tuples and
         dicts of them rebuilt with their values; anything else as it is."""
+        self.release_dropped()
         return self._wait_on(value)
 
     def _wait_on(self, value: Any) -> Any:
@@ -264,12 +334,8 @@ class Session:
         if t is not None and t.obj is value:
             return self._sync(t)
         c = self._collections.get(id(value))
-        if c is not None and c.obj is value and c.written:
-            for index, object_id in enumerate(c.element_ids):
-                if index < len(value):
-                    value[index] = self._sync_element(value[index], object_id)
-            c.written = False
-            return value
+        if c is not None and c.obj is value:
+            return self._sync_collection(c)
         if isinstance(value, list):
             return [self._wait_on(v) for v in value]
         if isinstance(value, tuple):
@@ -277,6 +343,25 @@ class Session:
             return type(value)(*waited) if hasattr(value, "_fields") else tuple(waited)
         if isinstance(value, dict):
             return {k: self._wait_on(v) for k, v in value.items()}
+        return value
+
+    def _sync_collection(self, c: _Collection) -> list:
+        """Updates the list in place (nested lists included) with what the tasks wrote."""
+        value = c.obj
+        for index, (item, object_id) in enumerate(c.entries):
+            if index >= len(value):
+                break
+            if object_id is None:
+                nested = self._collections.get(id(item))
+                if nested is not None and nested.obj is item:
+                    self._sync_collection(nested)
+            elif value[index] is item:  # else the main program replaced it: its value wins
+                value[index] = self._sync_element(item, object_id)
+        with self._lock:
+            if self._collections.get(id(value)) is c:
+                del self._collections[id(value)]
+            for object_id in c.by_value:  # their values are the main program's now
+                self.lib.delete_object(object_id)
         return value
 
     def _sync_element(self, element: Any, object_id: int) -> Any:
@@ -304,14 +389,52 @@ class Session:
             return new
 
     def wait_on_file(self, path: Any) -> str:
+        self.release_dropped()
         return self.lib.wait_on_file(os.fspath(path))
+
+    def wait_on_directory(self, path: Any) -> str:
+        """Brings the content the tasks wrote into the directory (replacing what it held)."""
+        self.release_dropped()
+        key = os.path.abspath(os.fspath(path))
+        t = self._directories.get(key)
+        if t is not None and t.written:
+            pickled = self.lib.wait_on(t.object_id)
+            pickle.loads(pickled).extract(key)
+            with self._lock:
+                t.written = False
+                t.digest = _digest(pickle.dumps(DirectoryValue.of(key), _PICKLE))
+        return key
+
+    def finish(self) -> None:
+        """At the end of a run that went well: directories tasks wrote are brought to their paths
+        (as files are), and what the program dropped is released."""
+        for key, t in list(self._directories.items()):
+            if t.written:
+                self.wait_on_directory(key)
+        self.release_dropped()
+
+    def release_dropped(self) -> None:
+        """Tells the runtime about the Futures the program dropped since the last call."""
+        dropped = self._dropped
+        while dropped:
+            try:
+                object_id = dropped.popleft()
+            except IndexError:
+                return
+            self.lib.delete_object(object_id)
+
+    def dropped(self, object_id: int) -> None:
+        """A Future's ``__del__``: only queues (see the module's docstring)."""
+        self._dropped.append(object_id)
 
     def delete_file(self, path: Any) -> None:
         self.lib.delete_file(os.fspath(path))
         self._written_files.discard(os.path.abspath(os.fspath(path)))
 
     def written_by_a_task(self, path: Any) -> bool:
-        return os.path.abspath(os.fspath(path)) in self._written_files
+        key = os.path.abspath(os.fspath(path))
+        t = self._directories.get(key)
+        return key in self._written_files or (t is not None and t.written)
 
     def delete_object(self, obj: Any) -> None:
         with self._lock:
@@ -325,10 +448,12 @@ class Session:
                 self.lib.delete_object(t.object_id)
             c = self._collections.pop(id(obj), None)
             if c is not None and c.obj is obj:
-                for object_id in c.element_ids:
-                    self.lib.delete_object(object_id)
+                for item, object_id in c.entries:
+                    if object_id is not None and not isinstance(item, Future):
+                        self.lib.delete_object(object_id)
 
     def barrier(self) -> None:
+        self.release_dropped()
         self.lib.barrier()
 
     def open_group(self, name: str) -> None:

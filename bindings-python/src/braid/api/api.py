@@ -42,7 +42,12 @@ def compss_wait_on_file(*file_name: str) -> None:
 
 
 def compss_wait_on_directory(*directory_name: str) -> None:
-    """Waits until the tasks writing these directories have ended."""
+    """Waits until the tasks writing these directories have ended and brings what they wrote
+    into each directory (its former content is replaced)."""
+    session = runtime.session
+    if session is not None:
+        for name in directory_name:
+            session.wait_on_directory(name)
     return None
 
 

@@ -51,6 +51,7 @@ class task:  # noqa: N801 - PyCOMPSs' name
             if session is not None:
                 return session.call(definition, args, kwargs)  # checks the values too
             calls.check(definition, args, kwargs)
+            calls.make_out_directories(definition, args, kwargs)
             return function(*args, **kwargs)
 
         setattr(run, attach.DEFINITION, definition)

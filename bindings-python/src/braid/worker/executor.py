@@ -3,14 +3,18 @@ protocol"). Pure with respect to the transport: takes (header, blobs), returns (
 
 import contextlib
 import importlib
+import inspect
 import os
 import pickle
+import shutil
 import signal
 import sys
+import tempfile
 import traceback
 from typing import Any, Dict, List, Optional, Tuple
 
 from braid._internal.attach import DEFINITION
+from braid._internal.carried import DirectoryValue, NestedShape
 
 _WRITTEN = ("OUT", "INOUT")
 
@@ -42,8 +46,17 @@ def run(header: Dict[str, Any], blobs: List[bytes]) -> Tuple[Dict[str, Any], Lis
         time_out = header.get("time_out") or (definition.time_out if definition is not None else 0)
         args = [decode(a, blobs) for a in header.get("args", [])]
         kwargs = {k: decode(a, blobs) for k, a in header.get("kwargs", {}).items()}
+        carried = _Carried(definition, args, header.get("cwd"))
     except Exception as e:  # the task never started: same reply shape as a task's exception
         return _error(task_id, e, timed_out=False), []
+    try:
+        return _run(task_id, header, function, time_out, carried.args, kwargs, carried)
+    finally:
+        carried.clean()
+
+
+def _run(task_id: Any, header: Dict[str, Any], function: Any, time_out: float, args: List[Any],
+         kwargs: Dict[str, Any], carried: "_Carried") -> Tuple[Dict[str, Any], List[bytes]]:
     redirected = header.get("cwd") or header.get("stdout") or header.get("stderr")
     with _task_environment(header) if redirected else _FLUSH_AFTER:
         try:
@@ -57,13 +70,83 @@ def run(header: Dict[str, Any], blobs: List[bytes]) -> Tuple[Dict[str, Any], Lis
     try:
         returns = _returns(result, header.get("returns", 0), header.get("return_paths") or [], reply)
         updated = []
+        sent = carried.after()
         for index, spec in enumerate(header.get("args", [])):
-            updated.extend(_updated(index, [], spec, args[index], reply))
+            updated.extend(_updated(index, [], spec, sent[index], reply))
         for name, spec in header.get("kwargs", {}).items():
             updated.extend(_updated(name, [], spec, kwargs[name], reply))
     except Exception as e:
         return _error(task_id, e, timed_out=False), []
     return {"type": "result", "id": task_id, "status": "ok", "returns": returns, "updated": updated}, reply.blobs
+
+
+class _Carried:
+    """The arguments braid-run carries on plain objects (braid._internal.carried), made what the
+    task expects: a DIRECTORY_* parameter's archive extracted into a directory whose path the task
+    gets; a collection with Depth > 1 rebuilt from its shape and leaves. ``after()``: what goes
+    back (the directory archived again, the collection flattened again)."""
+
+    def __init__(self, definition: Any, sent: List[Any], cwd: Optional[str]) -> None:
+        self.sent = sent
+        self.args = list(sent)
+        self.directories: Dict[int, str] = {}
+        self.shapes: Dict[int, NestedShape] = {}
+        self.temporary: List[str] = []
+        if definition is None or not _carries(definition):
+            return
+        for index, spec in enumerate(_positional_specs(definition, len(sent))):
+            value = sent[index]
+            if spec.kind == "directory" and isinstance(value, DirectoryValue):
+                where = tempfile.mkdtemp(prefix="braid-directory-", dir=cwd if cwd and os.path.isdir(cwd) else None)
+                self.temporary.append(where)
+                path = os.path.join(where, value.name or "directory")
+                if spec.direction == "OUT":
+                    os.makedirs(path)
+                else:
+                    value.extract(path)
+                self.directories[index] = path
+                self.args[index] = path
+            elif spec.kind == "collection" and spec.depth > 1 and isinstance(value, list) and value \
+                    and isinstance(value[0], NestedShape):
+                self.shapes[index] = value[0]
+                self.args[index] = value[0].rebuild(value[1:])
+
+    def after(self) -> List[Any]:
+        out = list(self.args)
+        for index, path in self.directories.items():
+            out[index] = DirectoryValue.of(path)
+        for index, shape in self.shapes.items():
+            out[index] = [shape] + shape.flatten(self.args[index], f"argument {index}")
+        return out
+
+    def clean(self) -> None:
+        for where in self.temporary:
+            shutil.rmtree(where, ignore_errors=True)
+
+
+_CARRIES: Dict[int, Tuple[Any, bool]] = {}  # id(definition) -> (definition, has a directory or a deep collection)
+
+
+def _carries(definition: Any) -> bool:
+    known = _CARRIES.get(id(definition))
+    if known is None or known[0] is not definition:
+        known = _CARRIES[id(definition)] = (definition, any(
+            spec.kind == "directory" or (spec.kind == "collection" and spec.depth > 1)
+            for spec in definition.params.values()))
+    return known[1]
+
+
+def _positional_specs(definition: Any, n: int) -> List[Any]:
+    """The declared spec of each of the n positional arguments braid-run passes."""
+    specs: List[Any] = []
+    for param in definition.signature.parameters.values():
+        if param.kind is inspect.Parameter.VAR_POSITIONAL:
+            specs.extend([definition.spec_of(param.name)] * (n - len(specs)))
+            break
+        if param.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD):
+            break
+        specs.append(definition.spec_of(param.name))
+    return specs[:n]
 
 
 def resolve(module_name: str, qualname: str, sys_path: List[str]) -> Tuple[Any, Any]:

@@ -1,0 +1,91 @@
+"""A large numpy array passed from one Python task to another on one node: how many copies of it
+the node's processes hold at their peak (issue 25, point 4).
+
+    BRAID_PYTHON=<venv with numpy>/bin/python scripts/braid-run tests/bench/python/numpy_bench.py [MiB]
+
+One local worker. Task ``make`` creates an array of MiB mebibytes on the worker, task ``total``
+reads it (same node, possibly the same Python process). At the end the main program reads the
+peak resident memory (VmHWM) of every process under it: the worker JVM and its Python task
+processes, baseline (their VmHWM after a warm-up task, before the array) subtracted. Prints, per
+process, the peak above its baseline in MiB and in arrays ("copies": 1.0 is the array itself),
+and the most any process held. Under load the timings are noise; the memory figures are not.
+"""
+
+import os
+import sys
+import time
+
+from braid.api.api import compss_barrier, compss_wait_on
+from braid.api.task import task
+
+
+@task(returns=1)
+def warm_up():
+    import numpy  # noqa: F401 - the import's memory is part of the baseline
+    return os.getpid()
+
+
+@task(returns=1)
+def make(mib):
+    import numpy
+    array = numpy.ones(mib * 1024 * 1024 // 8, dtype=numpy.float64)
+    return array
+
+
+@task(returns=1)
+def total(array):
+    return float(array.sum()), os.getpid()
+
+
+def descendants():
+    """{pid: (command, VmHWM kB)} of this process's descendants."""
+    parent, info = {}, {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                name, rest = f.read().rsplit(")", 1)
+            parent[int(pid)] = int(rest.split()[1])
+            hwm = 0
+            with open(f"/proc/{pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        hwm = int(line.split()[1])
+            info[int(pid)] = (name.split("(", 1)[1], hwm)
+        except (FileNotFoundError, ProcessLookupError, ValueError, IndexError):
+            pass
+    mine, changed = {os.getpid()}, True
+    while changed:
+        changed = False
+        for pid, ppid in parent.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                changed = True
+    return {pid: info[pid] for pid in mine - {os.getpid()} if pid in info}
+
+
+def main(mib):
+    compss_wait_on([warm_up() for _ in range(4)])
+    compss_barrier()
+    before = descendants()
+    start = time.perf_counter()
+    array = make(mib)
+    result, consumer = compss_wait_on(total(array))
+    wall = time.perf_counter() - start
+    after = descendants()
+    expected = float(mib * 1024 * 1024 // 8)
+    assert result == expected, (result, expected)
+    print(f"array {mib} MiB, make + total {wall:.2f} s (wall), consumer pid {consumer}")
+    worst = 0.0
+    for pid, (name, hwm) in sorted(after.items()):
+        base = before.get(pid, (name, 0))[1]
+        grown = (hwm - base) / 1024
+        copies = grown / mib
+        if grown > 1:
+            print(f"{name:>10} pid {pid}: peak {hwm / 1024:.0f} MiB, +{grown:.0f} MiB above its baseline "
+                  f"= {copies:.2f} arrays")
+        worst = max(worst, copies)
+    print(f"most arrays held by one process: {worst:.2f}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 512)
