@@ -118,17 +118,45 @@ def test_storage_bandwidth_bounds_the_io_tasks_at_once_per_node(tmp_path):
     assert any(k >= 2 for k in most.values()), f"tasks ran in parallel: {most}"
 
 
-def test_auto_constraints_converge_to_the_best_value_of_a_congested_disk(tmp_path):
+def test_auto_constraints_learn_on_a_congested_disk_and_choose_the_objectives_best(tmp_path):
     # 2 transfers at full speed, slower beyond; 120 MB/s and 8 I/O executors per node: "auto" tries
-    # 15, 30, 60, 120 (8, 4, 2, 1 at once) and keeps 60; "auto(10,160,2)" tries 10, 20, 40, 80 and keeps 40
+    # 15, 30, 60, 120 (8, 4, 2, 1 at once), "auto(10,160,2)" tries 10, 20, 40, 80 (160 is above the
+    # node's bandwidth). On a quiet machine they keep 60 and 40 (the Java test, IoAwarenessTest);
+    # on a loaded one the simulated disk's epochs overlap less than planned and the measured times
+    # can favour a neighbour, so what is checked is that the choice is the objective's best for the
+    # times the learner measured: ceil(n / at once in the cluster) x epoch time, 2% ties to the larger.
     done = braid_run(tmp_path, IOTASKS, "auto", 60, 60,
                      options=[*cluster(tmp_path, 1, 120, 8), "--summary", "--log_level=info"])
     assert done.returncode == 0, explain(done)
     assert lines(done)[0] == "written 120 blocks, at most 8 at once on a node", explain(done)
     assert epochs(done.stdout, "iotasks.write") == [15.0, 30.0, 60.0, 120.0], explain(done)
     assert epochs(done.stdout, "iotasks.write_bounded") == [10.0, 20.0, 40.0, 80.0], explain(done)
-    assert "  chosen storageBW of iotasks.write: 60 MB/s for " in done.stdout, explain(done)
-    assert "  chosen storageBW of iotasks.write_bounded: 40 MB/s for " in done.stdout, explain(done)
     log = runtime_log(tmp_path)
-    assert "iotasks.write: storageBW 60 MB/s for " in log, log
-    assert "iotasks.write_bounded: storageBW 40 MB/s for " in log, log
+    for task_type in ("iotasks.write", "iotasks.write_bounded"):
+        chosen, ready = choice(done.stdout, task_type)
+        cost = {value: -(-ready // (2 * min(8, int(120 // value)))) * mean
+                for value, mean in measured(done.stdout, task_type).items()}
+        best = min(cost.values())
+        assert chosen == max(v for v, c in cost.items() if c <= best * 1.02), f"{task_type}: {cost}\n{explain(done)}"
+        assert f"{task_type}: storageBW {chosen:g} MB/s for " in log, log
+
+
+def measured(stdout, task_type):
+    """MB/s -> mean ms of the measured epochs of the type's --summary block."""
+    out, inside = {}, False
+    row = re.compile(r"\s+(\d+)\s+([0-9.]+)\s+(\d+)\s+(\d+)\s+([0-9.]+)(.*)")
+    for line in stdout.splitlines():
+        if line.startswith("auto storageBW of "):
+            inside = line.startswith(f"auto storageBW of {task_type} (")
+            continue
+        m = row.fullmatch(line)
+        if inside and m and not m.group(6).strip():
+            out[float(m.group(2))] = float(m.group(5))
+    return out
+
+
+def choice(stdout, task_type):
+    """The last value chosen for the type in --summary and the ready tasks it was chosen for."""
+    found = re.findall(rf"  chosen storageBW of {re.escape(task_type)}: ([0-9.]+) MB/s for (\d+) ready tasks", stdout)
+    assert found, stdout
+    return float(found[-1][0]), int(found[-1][1])
