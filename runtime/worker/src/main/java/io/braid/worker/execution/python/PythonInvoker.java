@@ -3,6 +3,7 @@ package io.braid.worker.execution.python;
 import io.braid.worker.execution.taskprocess.TaskProcesses;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs Python tasks in persistent Python processes, one per executor of the worker: the first
@@ -13,11 +14,28 @@ import java.io.IOException;
  * traceback.
  */
 public final class PythonInvoker implements AutoCloseable {
-    private final TaskProcesses<Integer, PythonWorkerProcess> processes;
+    /** The key spares are started with (no executor has it). */
+    private static final int SPARE = -1;
 
+    private final TaskProcesses<Integer, PythonWorkerProcess> processes;
+    private final int executors;
+    private final AtomicBoolean warmed = new AtomicBoolean();
+
+    /** An invoker that starts each executor's process on its first task. */
     public PythonInvoker(PythonSettings settings) {
+        this(settings, 1);
+    }
+
+    /**
+     * An invoker for a worker of {@code executors} executors (computing units and I/O executors):
+     * its first task starts a process for every executor at once, in the background (that task
+     * takes one), so the first task of each other executor (an I/O task in particular) finds its
+     * process ready.
+     */
+    public PythonInvoker(PythonSettings settings, int executors) {
+        this.executors = executors;
         this.processes = new TaskProcesses<>("Python", executor -> PythonWorkerProcess.start(settings,
-                "python-executor" + executor + "-" + System.nanoTime()));
+                (executor == SPARE ? "python-spare" : "python-executor" + executor) + "-" + System.nanoTime()));
     }
 
     /** Runs the call in executor {@code executor}'s process (started if it has none or it died). */
@@ -32,6 +50,9 @@ public final class PythonInvoker implements AutoCloseable {
 
     /** As {@link #run(int, PythonTaskCall)}, the task's stream requests answered by {@code streams}. */
     PythonTaskResult run(int executor, PythonTaskCall call, PythonStreams streams) throws IOException {
+        if (executors > 1 && warmed.compareAndSet(false, true)) {
+            processes.prestart(executors, SPARE); // this task's executor takes one of them too
+        }
         return processes.run(executor, p -> p.run(call, streams));
     }
 
@@ -39,6 +60,11 @@ public final class PythonInvoker implements AutoCloseable {
     public long pid(int executor) {
         PythonWorkerProcess p = processes.get(executor);
         return p == null ? -1 : p.pid();
+    }
+
+    /** Processes started ahead that no executor has taken yet (for tests). */
+    int spares() {
+        return processes.spares();
     }
 
     /** Kills the executor's process (its running task is cancelled: the waiting run() fails). */

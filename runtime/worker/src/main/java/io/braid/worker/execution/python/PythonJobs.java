@@ -32,10 +32,14 @@ public final class PythonJobs {
         this.start = start;
     }
 
-    /** The worker's invoker for Python tasks, run by {@code interpreter}, with its logs in {@code logDir}. */
-    public static PythonJobs forWorker(String interpreter, Path workingDir, Path logDir) {
+    /**
+     * The worker's invoker for Python tasks, run by {@code interpreter}, with its logs in
+     * {@code logDir}; {@code executors} (computing units + I/O executors) processes at most, all
+     * started on its first Python task.
+     */
+    public static PythonJobs forWorker(String interpreter, Path workingDir, Path logDir, int executors) {
         return new PythonJobs(() -> new PythonInvoker(new PythonSettings(List.of(interpreter), List.of(),
-                List.of(BundledPythonPackage.extractTo(workingDir.resolve("python-package"))), logDir)));
+                List.of(BundledPythonPackage.extractTo(workingDir.resolve("python-package"))), logDir), executors));
     }
 
     private synchronized PythonInvoker invoker() {

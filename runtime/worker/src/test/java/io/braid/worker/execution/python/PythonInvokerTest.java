@@ -91,6 +91,33 @@ class PythonInvokerTest {
         return Files.readString(out);
     }
 
+    /**
+     * A worker of 3 executors: its first task starts the three executors' processes at once, and
+     * those executors' first tasks run in them (no start of their own: no more spares afterwards,
+     * and each executor keeps its own process).
+     */
+    @Test
+    void theFirstTaskStartsTheOtherExecutorsProcessesAheadAndTheirFirstTasksUseThem() throws Exception {
+        invoker.close();
+        invoker = new PythonInvoker(new PythonSettings(List.of("python3"), List.of(tmp.resolve("app")),
+                List.of(BRAID_SRC), tmp.resolve("logs")), 3);
+        assertEquals(0, invoker.spares(), "nothing starts before the first task");
+        assertTrue(run(0, "pid", 1).ok());
+        assertEquals(2, invoker.spares(), "the other two executors' processes, started ahead");
+        assertTrue(run(1, "pid", 1).ok());
+        assertTrue(run(2, "pid", 1).ok());
+        assertEquals(0, invoker.spares());
+        assertEquals(3, java.util.stream.LongStream.of(invoker.pid(0), invoker.pid(1), invoker.pid(2)).distinct()
+                .filter(p -> p > 0).count(), "one process per executor");
+        try (var logs = Files.list(tmp.resolve("logs"))) {
+            assertEquals(3, logs.filter(f -> f.getFileName().toString().startsWith("python-spare-")).count(),
+                    "three processes in all, each started ahead");
+        }
+        // a one-executor invoker starts nothing ahead
+        assertEquals(0, new PythonInvoker(new PythonSettings(List.of("python3"), List.of(), List.of(BRAID_SRC),
+                tmp.resolve("logs"))).spares());
+    }
+
     @Test
     void runsSeveralTasksInOneProcessAndValuesTravelAsPickles() throws Exception {
         PythonTaskResult sum = run(0, "add", 1, PythonArg.literal(20), PythonArg.literal(22));

@@ -59,7 +59,7 @@ class PythonJobsTest {
                 "    open(started, 'w').close()",
                 "    time.sleep(600)",
                 ""));
-        jobs = PythonJobs.forWorker("python3", tmp.resolve("wd"), tmp.resolve("logs"));
+        jobs = PythonJobs.forWorker("python3", tmp.resolve("wd"), tmp.resolve("logs"), 1);
     }
 
     @AfterEach

@@ -110,6 +110,50 @@ class TaskProcessesTest {
     }
 
     /** Waits (up to 20 s) until the file has the line. */
+    /**
+     * Spares started ahead go to the first keys that have none, in place of a start of their own;
+     * a key beyond them starts its own; a spare that died before it was taken is skipped.
+     */
+    @Test
+    void keysWithoutAProcessTakeTheSparesStartedAheadBeforeStartingTheirOwn() throws Exception {
+        List<Integer> startedFor = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Echo> started = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (TaskProcesses<Integer, Echo> processes = new TaskProcesses<>("Echo", key -> {
+            Echo e = Echo.start(tmp.resolve("echo" + System.nanoTime() + ".err"), "exec cat");
+            startedFor.add(key);
+            started.add(e);
+            return e;
+        })) {
+            processes.prestart(3, -1);
+            assertEquals(3, processes.spares());
+            byte[] hi = "hi".getBytes(StandardCharsets.UTF_8);
+            assertArrayEquals(hi, processes.run(0, p -> p.echo(hi)));
+            assertEquals(2, processes.spares());
+            // one spare dies before a key takes it: skipped, the next one is taken
+            while (started.size() < 3) {
+                Thread.sleep(10);
+            }
+            Echo dead = null;
+            for (Echo e : List.copyOf(started)) {
+                if (e != processes.get(0)) {
+                    dead = e;
+                    break;
+                }
+            }
+            dead.kill();
+            while (dead.alive()) {
+                Thread.sleep(10);
+            }
+            assertArrayEquals(hi, processes.run(1, p -> p.echo(hi)));
+            assertArrayEquals(hi, processes.run(2, p -> p.echo(hi)));
+            assertEquals(0, processes.spares());
+            assertEquals(List.of(-1, -1, -1, 2), List.copyOf(startedFor),
+                    "three spares, then the third key (in place of the dead spare) starts its own");
+            assertTrue(processes.get(0) != processes.get(1) && processes.get(1) != processes.get(2));
+            assertTrue(processes.get(1).alive() && processes.get(2).alive());
+        }
+    }
+
     private static void awaitLine(Path file, String line) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!Files.exists(file) || !Files.readAllLines(file).contains(line)) {
