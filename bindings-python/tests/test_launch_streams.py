@@ -37,3 +37,12 @@ def test_a_source_that_does_not_parse_is_left_to_the_run(tmp_path):
     app.write_text("def (:\n")
     assert not uses_object_streams(str(app))
     assert not uses_object_streams(os.path.join(str(tmp_path), "missing.py"))
+
+
+def test_importing_the_launcher_leaves_the_sequential_mode_alone():
+    # the Session class's module once was braid._runtime.session: importing it replaced the package's
+    # `session = None` with that module, and every @task then took it for a running session
+    import braid._runtime as runtime
+    import braid._runtime.launch  # noqa: F401
+    import braid._runtime.runtime_session  # noqa: F401
+    assert runtime.session is None

@@ -18,7 +18,7 @@ from typing import List, Optional
 
 import braid._runtime as state
 from braid._runtime.native import ERR_ARGUMENT, BraidError, Libbraid, find_libbraid
-from braid._runtime.session import Session
+from braid._runtime.runtime_session import Session
 from braid.streams import _backends as streams
 from braid.streams._native import NativeBackend
 from braid.errors import TaskArgumentError, TaskDefinitionError
