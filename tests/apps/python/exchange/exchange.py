@@ -17,6 +17,7 @@ its task's output file (jobs/).
 """
 
 import collections
+import concurrent.futures
 import sys
 import time
 
@@ -51,16 +52,26 @@ def now_ms():
 @task(mine=STREAM_OUT, left=STREAM_IN, returns=1)
 def iterate(cell, cells, iterations, work, mine, left):
     """Hybrid: publishes each iteration's value and takes the left neighbour's value of the
-    iteration before only when combining needs it, after its own work: by then the value has
-    usually arrived, so a cell runs at its own pace, possibly one iteration ahead of its neighbour."""
+    iteration before only when combining needs it, after its own work, so a cell runs at its own
+    pace, possibly one iteration ahead of its neighbour. The value is received during the work
+    (a receiving thread's poll, bounded by the work's length), so the exchange costs no time when
+    it arrived meanwhile."""
     state = initial(cell)
     left_previous = initial((cell + cells - 1) % cells)
     received = collections.deque()  # the left neighbour's values, in publication order
     start_ms = now_ms()
     first_publish_ms = first_value_ms = 0
+    receiver = concurrent.futures.ThreadPoolExecutor(max_workers=1)
     for t in range(iterations):
-        time.sleep(work_ms(cell, t, work) / 1000)
+        ms = work_ms(cell, t, work)
+        # During the work, a receiving thread waits for the neighbour's value, for no longer than
+        # the work: the task's stream requests go one at a time, so a longer poll would hold back
+        # the publish below (docs/HYBRID.md, "The four examples in Python").
+        early = receiver.submit(left.poll, ms) if t > 0 and not received else None
+        time.sleep(ms / 1000)
         v = f(state)
+        if early is not None:
+            received.extend(early.result())
         mine.publish(v)
         if t == 0:
             first_publish_ms = now_ms()
@@ -71,6 +82,7 @@ def iterate(cell, cells, iterations, work, mine, left):
             if t == 1:
                 first_value_ms = now_ms()
         state = combine(v, left_previous)
+    receiver.shutdown()
     mine.close()
     # In the task's output file (jobs/), for tests/bench/hybrid/timeline: where a run's time goes.
     print(f"cell {cell} start_ms={start_ms} first_publish_ms={first_publish_ms} first_value_ms={first_value_ms}"
