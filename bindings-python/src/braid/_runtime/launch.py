@@ -18,7 +18,7 @@ from typing import List, Optional
 
 import braid._runtime as state
 from braid._runtime.native import ERR_ARGUMENT, BraidError, Libbraid, find_libbraid
-from braid._runtime.session import Session
+from braid._runtime.runtime_session import Session
 from braid.streams import _backends as streams
 from braid.streams._native import NativeBackend
 from braid.errors import TaskArgumentError, TaskDefinitionError
@@ -37,6 +37,8 @@ def main(argv: List[str]) -> int:
     _die_with_parent()
     # The workers' Python processes run the interpreter of the main program (its venv, its packages).
     os.environ.setdefault("BRAID_PYTHON", sys.executable)
+    if uses_object_streams(app):
+        _prepare_object_streams()
     try:
         lib = Libbraid(find_libbraid())
         lib.on(os.environ.get("BRAID_RUN_OPTIONS", ""), os.path.basename(app))
@@ -77,6 +79,38 @@ def main(argv: List[str]) -> int:
         state.session = None
         streams.install_main(None)
     return status
+
+
+def uses_object_streams(app: str) -> bool:
+    """True when the application's source names ``ObjectDistroStream`` (outside strings and
+    comments). A Java run knows from its task interface that tasks take object streams and starts
+    the Kafka broker beside the workers; a Python application's tasks are only known as it runs,
+    and a broker started at the first ``ObjectDistroStream()`` starts after the workers, seconds
+    later (docs/performance/python.md). A module the application imports is not looked at."""
+    import ast
+    try:
+        with open(app, "rb") as f:
+            tree = ast.parse(f.read(), app)
+    except (OSError, SyntaxError, ValueError):
+        return False  # the run reports it, as before
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "ObjectDistroStream":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "ObjectDistroStream":
+            return True
+        if isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] == "ObjectDistroStream":
+            return True
+    return False
+
+
+def _prepare_object_streams() -> None:
+    """The master (the JVM libbraid starts in this process, reading BRAID_MASTER_JVM_OPTS) starts the
+    broker with the run and has the workers ready their Kafka clients, as for a Java application
+    whose tasks take object streams; --streaming=NONE or FILES still has no broker."""
+    flag = "-Dbraid.streams.prepare=true"
+    options = os.environ.get("BRAID_MASTER_JVM_OPTS", "")
+    if flag not in options.split():
+        os.environ["BRAID_MASTER_JVM_OPTS"] = f"{options} {flag}".strip()
 
 
 def _run_as_main(app: str) -> None:

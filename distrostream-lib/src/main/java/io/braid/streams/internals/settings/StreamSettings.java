@@ -51,7 +51,8 @@ public final class StreamSettings {
 
     public static final Setting<Boolean> PREPARE = DEFS.define(
             Setting.property("braid.streams.prepare", ValueType.BOOLEAN).defaultValue(false)
-                    .doc("load the Kafka client classes at start-up (workers of a run that declares object streams)")
+                    .doc("load the Kafka client classes at start-up (workers of a run that declares object streams); "
+                            + "in a master libbraid runs (a Python or C main), also start the broker with the run")
                     .internal());
 
     public static final Setting<Long> WRITER_GRACE_MS = DEFS.define(

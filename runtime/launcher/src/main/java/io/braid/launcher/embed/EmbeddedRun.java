@@ -14,6 +14,8 @@ import io.braid.launcher.run.JavaAppRun;
 import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.streams.StreamHosting;
 import io.braid.launcher.streams.StreamingMode;
+import io.braid.streams.StreamType;
+import io.braid.streams.internals.settings.StreamSettings;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -108,6 +110,18 @@ public final class EmbeddedRun {
         return current;
     }
 
+    /**
+     * Object streams will be used: the run says so ({@code --streaming=OBJECTS}), or the program
+     * does, through {@code braid.streams.prepare} (braid-run sets it for a Python application whose
+     * source uses ObjectDistroStream: its tasks are only known as it runs, too late to start the
+     * broker beside the workers). Unless this run cannot have them.
+     */
+    private static boolean usesObjectStreams(RunSettings settings) {
+        boolean allowed = settings.streamServer() != null
+                || settings.streaming().allowed().contains(StreamType.OBJECT);
+        return allowed && (settings.streaming() == StreamingMode.OBJECTS || StreamSettings.PREPARE.get());
+    }
+
     private static EmbeddedRun launch(RunSettings settings) throws Exception {
         String masterHost = MasterAddress.choose(settings.masterName(), settings.cluster());
         LauncherChooser launchers = LauncherChooser.standard(settings.workerStartTimeoutSeconds());
@@ -116,7 +130,7 @@ public final class EmbeddedRun {
         }
         EmbeddedRun run = new EmbeddedRun(settings, JavaAppRun.hostOrAttachStreams(settings, masterHost));
         Runtime.getRuntime().addShutdownHook(run.onSignal);
-        if (settings.streaming() == StreamingMode.OBJECTS) {
+        if (usesObjectStreams(settings)) {
             run.streams.prepareObjectStreams();
         }
         List<String> workerJvm = new ArrayList<>(ClassDataArchive.forWorkers());
