@@ -1,6 +1,6 @@
 """Synchronisation with the tasks, with PyCOMPSs' names and signatures.
 
-Run by ``braid-run``, these wait for the runtime (braid._runtime.session).
+Run by ``braid-run``, these wait for the runtime (braid._runtime.runtime_session).
 
 Without the Braid runtime (``python app.py``) every task has already ended when its call
 returns, so these functions have nothing to wait for: they return the values and files as they
