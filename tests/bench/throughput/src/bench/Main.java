@@ -39,6 +39,19 @@ public class Main {
             long t1 = System.nanoTime();
             System.out.printf("RESULT submit_rate %.0f tasks/s%n", n / ((submitted - t0) / 1e9));
             System.out.printf("RESULT throughput %.0f tasks/s%n", n / ((t1 - t0) / 1e9));
+        } else if (mode.equals("freshchain")) {
+            // A fresh run's first n links: no warm-up, the first task of the run is the chain's first.
+            long t0 = System.nanoTime();
+            Integer x = 0;
+            for (int i = 0; i < n; i++) {
+                x = Tasks.inc(x);
+            }
+            int v = x;
+            long t1 = System.nanoTime();
+            if (v != n) {
+                throw new IllegalStateException("chain gave " + v + " instead of " + n);
+            }
+            System.out.printf("RESULT fresh_chain_latency %.3f ms/link%n", (t1 - t0) / 1e6 / n);
         } else if (mode.equals("pending")) {
             pending(n);
         } else {
