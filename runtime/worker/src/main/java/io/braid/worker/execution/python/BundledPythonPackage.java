@@ -68,21 +68,14 @@ public final class BundledPythonPackage {
         return dir;
     }
 
-    /** The package's files in the jar, named with their sizes and CRCs (the jar's directory: nothing is read). */
+    /**
+     * The jar the package is in, by size and modification time: a build writes a new braid.jar, so
+     * another build's copy has another stamp (nothing of the jar is read: this is on the start-up
+     * path of every Python worker process set and of braid-run app.py).
+     */
     private static String jarStamp(URL jarUrl) throws IOException, URISyntaxException {
-        long h = 17;
-        try (JarFile jar = new JarFile(Path.of(jarUrl.toURI()).toFile())) {
-            Enumeration<JarEntry> entries = jar.entries();
-            while (entries.hasMoreElements()) {
-                JarEntry e = entries.nextElement();
-                if (!e.isDirectory() && e.getName().startsWith(ROOT)) {
-                    h = h * 31 + e.getName().hashCode();
-                    h = h * 31 + e.getSize();
-                    h = h * 31 + e.getCrc();
-                }
-            }
-        }
-        return "jar " + Long.toHexString(h);
+        Path jar = Path.of(jarUrl.toURI());
+        return "jar " + Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis();
     }
 
     /** The package's files in a class directory (a build tree), named with their sizes and times. */
