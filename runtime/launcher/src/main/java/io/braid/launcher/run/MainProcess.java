@@ -50,9 +50,10 @@ public final class MainProcess {
         }
         childEnv.putAll(env);
         Process child = pb.start();
+        Runnable after = once(afterChild);
         Thread stop = new Thread(() -> {
             stop(child);
-            afterChild.run();
+            after.run();
         }, "braid-main-process-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         int status = child.waitFor();
@@ -61,8 +62,25 @@ public final class MainProcess {
         } catch (IllegalStateException e) {
             // braid-run is stopping on a signal: the hook stops the child (already ended)
         }
-        afterChild.run();
+        after.run();
         return status;
+    }
+
+    /**
+     * {@code action} run at most once by whichever thread comes first: on a signal the shutdown
+     * hook and the thread that saw the child end both get here, and a second caller waits until
+     * the first is done (so the JVM does not halt in the middle of it).
+     */
+    private static Runnable once(Runnable action) {
+        boolean[] done = {false};
+        return () -> {
+            synchronized (done) {
+                if (!done[0]) {
+                    done[0] = true;
+                    action.run();
+                }
+            }
+        };
     }
 
     /** braid-run is stopping on a signal: SIGTERM first (the child's runtime stops its workers), then SIGKILL. */
