@@ -23,20 +23,111 @@ class TaskTimeout(Exception):
     """The task ran longer than its time_out."""
 
 
+OBJECT_FILE_THRESHOLD = 8 << 20
+"""Default pickle size (bytes) from which a returned or updated object goes to a file of the
+worker's data directory instead of inline over the pipe (Java: ``braid.python.objectFileThreshold``)."""
+
+
+class ObjectFiles:
+    """Where this process writes the large objects it gives back (docs/DESIGN.md, "Large Python
+    objects as files"): pickles of at least ``threshold`` bytes go to new files in ``directory``
+    (the worker's data directory, set by ``python -m braid.worker --object-dir``); without a
+    directory everything goes inline."""
+
+    def __init__(self, directory: Optional[str] = None, threshold: int = OBJECT_FILE_THRESHOLD) -> None:
+        self.directory = directory
+        self.threshold = threshold
+        self._count = 0
+
+    def new_path(self) -> str:
+        self._count += 1
+        return os.path.join(self.directory, f"pyobj-{os.getpid()}-{self._count}.pickle")
+
+
+objects = ObjectFiles()
+"""This process's setting: no directory (all inline) unless ``python -m braid.worker`` was given one."""
+
+_ALWAYS_SMALL = (type(None), bool, int, float, complex)
+
+
+class _Spill:
+    """A file-like sink for ``pickle.dump``: keeps what it is given in memory until it reaches the
+    threshold, then moves it to a new file and writes the rest there. The C pickler hands a large
+    buffer (a numpy array's memory, as a ``PickleBuffer``) to ``write`` whole, without a copy, and
+    ``os.write`` writes it from there: a large object is never copied in this process."""
+
+    def __init__(self, files: ObjectFiles, path: Optional[str] = None) -> None:
+        self._files = files
+        self._buffer: Optional[bytearray] = bytearray() if path is None else None
+        self._fd = None if path is None else os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        self.path = path
+
+    def write(self, data: Any) -> int:
+        view = data.raw() if isinstance(data, pickle.PickleBuffer) else memoryview(data).cast("B")
+        size = view.nbytes
+        if self._fd is None:
+            if len(self._buffer) + size < self._files.threshold:
+                self._buffer += view
+                return size
+            self.path = self._files.new_path()
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            self._write_all(memoryview(self._buffer))
+            self._buffer = None
+        self._write_all(view)
+        return size
+
+    def _write_all(self, view: memoryview) -> None:
+        while view:
+            view = view[os.write(self._fd, view):]
+
+    def close(self) -> Optional[bytes]:
+        """The pickle's bytes when it stayed in memory, else None (it is in ``path``)."""
+        if self._fd is None:
+            return bytes(self._buffer)
+        os.close(self._fd)
+        self._fd = None
+        return None
+
+    def discard(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        if self.path:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+
+
 class _Reply:
-    """Accumulates the reply's blobs: each pickled value is written to a path or added inline."""
+    """Accumulates the reply's outputs: each pickled value is written to a path or added inline;
+    a large one goes to a new object file (``objects``)."""
 
     def __init__(self) -> None:
         self.blobs: List[bytes] = []
+        self.written: List[str] = []
 
     def out(self, value: Any, path: Optional[str]) -> Dict[str, Any]:
-        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        if path:
-            with open(path, "wb") as f:
-                f.write(data)
-            return {"path": path}
-        self.blobs.append(data)
-        return {"blob": len(self.blobs) - 1}
+        if path is None and (objects.directory is None or type(value) in _ALWAYS_SMALL):
+            self.blobs.append(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            return {"blob": len(self.blobs) - 1}
+        sink = _Spill(objects, path)
+        try:
+            pickle.dump(value, sink, protocol=pickle.HIGHEST_PROTOCOL)
+            data = sink.close()
+        except BaseException:
+            sink.discard()
+            raise
+        if data is not None:
+            self.blobs.append(data)
+            return {"blob": len(self.blobs) - 1}
+        self.written.append(sink.path)
+        return {"path": sink.path}
+
+    def discard(self) -> None:
+        """The task failed after some outputs were written: their files go."""
+        for path in self.written:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        self.written.clear()
 
 
 def run(header: Dict[str, Any], blobs: List[bytes]) -> Tuple[Dict[str, Any], List[bytes]]:
@@ -76,6 +167,7 @@ def _run(task_id: Any, header: Dict[str, Any], function: Any, time_out: float, a
         for name, spec in header.get("kwargs", {}).items():
             updated.extend(_updated(name, [], spec, kwargs[name], reply))
     except Exception as e:
+        reply.discard()
         return _error(task_id, e, timed_out=False), []
     return {"type": "result", "id": task_id, "status": "ok", "returns": returns, "updated": updated}, reply.blobs
 
