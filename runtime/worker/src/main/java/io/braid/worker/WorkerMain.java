@@ -72,7 +72,7 @@ public final class WorkerMain {
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
-                opts.jobsDir(), opts.computingUnits() + opts.ioExecutors());
+                opts.jobsDir(), opts.computingUnits() + opts.ioExecutors(), WorkerSettings.PYTHON_OBJECT_FILE_THRESHOLD.get());
         CJobs c = CJobs.forWorker(WorkerSettings.C_WORKER.get(), opts.jobsDir());
         CFunctionInvoker cFunctions = CFunctionInvoker.forWorker(opts.jobsDir());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
