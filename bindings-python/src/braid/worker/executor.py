@@ -50,51 +50,39 @@ objects = ObjectFiles()
 _ALWAYS_SMALL = (type(None), bool, int, float, complex)
 
 
-class _Spill:
-    """A file-like sink for ``pickle.dump``: keeps what it is given in memory until it reaches the
-    threshold, then moves it to a new file and writes the rest there. The C pickler hands a large
-    buffer (a numpy array's memory, as a ``PickleBuffer``) to ``write`` whole, without a copy, and
-    ``os.write`` writes it from there: a large object is never copied in this process."""
+class _FileSink:
+    """A file-like sink for ``pickle.dump`` that writes with ``os.write``: the C pickler hands a
+    large buffer (a numpy array's memory, as a ``PickleBuffer``) to ``write`` whole, so that it goes
+    from the object's memory to the file without a copy in this process."""
 
-    def __init__(self, files: ObjectFiles, path: Optional[str] = None) -> None:
-        self._files = files
-        self._buffer: Optional[bytearray] = bytearray() if path is None else None
-        self._fd = None if path is None else os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    def __init__(self, path: str) -> None:
         self.path = path
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
 
     def write(self, data: Any) -> int:
         view = data.raw() if isinstance(data, pickle.PickleBuffer) else memoryview(data).cast("B")
         size = view.nbytes
-        if self._fd is None:
-            if len(self._buffer) + size < self._files.threshold:
-                self._buffer += view
-                return size
-            self.path = self._files.new_path()
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            self._write_all(memoryview(self._buffer))
-            self._buffer = None
-        self._write_all(view)
-        return size
-
-    def _write_all(self, view: memoryview) -> None:
         while view:
             view = view[os.write(self._fd, view):]
+        return size
 
-    def close(self) -> Optional[bytes]:
-        """The pickle's bytes when it stayed in memory, else None (it is in ``path``)."""
-        if self._fd is None:
-            return bytes(self._buffer)
+    def close(self) -> None:
         os.close(self._fd)
-        self._fd = None
-        return None
 
-    def discard(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-        if self.path:
-            with contextlib.suppress(OSError):
-                os.unlink(self.path)
+
+def _pickled(value: Any) -> Tuple[Optional[bytes], bool]:
+    """(the pickle, False) for a value that goes inline; (its pickle, True) for a large one without
+    out-of-band buffers; (None, True) for a large one whose size is mostly buffers (numpy arrays,
+    bytearrays), not copied here: ``pickle.dump`` streams them to the file."""
+    if objects.directory is None or type(value) in _ALWAYS_SMALL:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), False
+    buffers: List[pickle.PickleBuffer] = []
+    data = pickle.dumps(value, protocol=5, buffer_callback=buffers.append)
+    if not buffers:
+        return data, len(data) >= objects.threshold
+    if len(data) + sum(memoryview(b).nbytes for b in buffers) >= objects.threshold:
+        return None, True
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), False  # small: buffers in band
 
 
 class _Reply:
@@ -106,21 +94,23 @@ class _Reply:
         self.written: List[str] = []
 
     def out(self, value: Any, path: Optional[str]) -> Dict[str, Any]:
-        if path is None and (objects.directory is None or type(value) in _ALWAYS_SMALL):
-            self.blobs.append(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-            return {"blob": len(self.blobs) - 1}
-        sink = _Spill(objects, path)
+        data = None
+        if path is None:
+            data, large = _pickled(value)
+            if not large:
+                self.blobs.append(data)
+                return {"blob": len(self.blobs) - 1}
+            path = objects.new_path()
+        self.written.append(path)
+        sink = _FileSink(path)
         try:
-            pickle.dump(value, sink, protocol=pickle.HIGHEST_PROTOCOL)
-            data = sink.close()
-        except BaseException:
-            sink.discard()
-            raise
-        if data is not None:
-            self.blobs.append(data)
-            return {"blob": len(self.blobs) - 1}
-        self.written.append(sink.path)
-        return {"path": sink.path}
+            if data is not None:
+                sink.write(data)
+            else:
+                pickle.dump(value, sink, protocol=pickle.HIGHEST_PROTOCOL)  # in band: a plain pickle
+        finally:
+            sink.close()
+        return {"path": path}
 
     def discard(self) -> None:
         """The task failed after some outputs were written: their files go."""
