@@ -114,6 +114,7 @@ public final class WorkerMain {
         closeStreams();
         fetcher.close();
         dataServer.close();
+        store.deleteObjectFiles();
         master.close();
         System.exit(0);
     }

@@ -41,6 +41,11 @@ public final class VersionStore implements DataSource {
         return Optional.ofNullable(objectFiles.get(dataName));
     }
 
+    /** The files object versions are kept in (a copy). */
+    public java.util.List<Path> objectFiles() {
+        return java.util.List.copyOf(objectFiles.values());
+    }
+
     public void putFile(String dataName, Path path) {
         files.put(dataName, path);
     }

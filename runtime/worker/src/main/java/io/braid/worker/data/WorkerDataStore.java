@@ -45,13 +45,27 @@ public final class WorkerDataStore {
 
     public void delete(List<String> dataNames) {
         for (String name : dataNames) {
-            versions.remove(name).filter(p -> p.startsWith(workingDir)).ifPresent(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // a file left behind in the working directory is harmless
-                }
-            });
+            versions.remove(name).ifPresent(this::deleteOwn);
+        }
+    }
+
+    /**
+     * At the worker's end: deletes the files its object versions are kept in (a Python task's large
+     * objects), which nothing reads once the worker is gone, as its objects in memory go with it.
+     */
+    public void deleteObjectFiles() {
+        versions.objectFiles().forEach(this::deleteOwn);
+    }
+
+    /** Deletes a file of the working directory (never one elsewhere, such as a shared disk's). */
+    private void deleteOwn(Path p) {
+        if (!p.toAbsolutePath().normalize().startsWith(workingDir.toAbsolutePath().normalize())) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // a file left behind in the working directory is harmless
         }
     }
 }
