@@ -41,4 +41,4 @@ def test_a_large_array_crosses_to_another_node_and_to_the_main_program(tmp_path)
     done = braid_run(tmp_path, APP, 8, "two-nodes", env={"BRAID_PYTHON_OBJECT_FILE_THRESHOLD": str(1 << 20)},
                      options=[f"--resources={tmp_path / 'resources.xml'}", f"--project={tmp_path / 'project.xml'}"])
     assert done.returncode == 0, explain(done)
-    assert lines(done) == ["across-nodes True True", "producer-to-main True"], explain(done)
+    assert lines(done) == ["across-nodes True True 1", "producer-to-main True"], explain(done)

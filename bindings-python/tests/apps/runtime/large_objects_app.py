@@ -50,7 +50,8 @@ def make_left(mib, value):
 @task(returns=1)
 def total_right(pair):
     array, producer_dir = pair
-    return float(array.sum()), os.getcwd() != producer_dir
+    # fetched into this worker's memory, then moved to a file of its own that this task loaded
+    return float(array.sum()), os.getcwd() != producer_dir, len(glob.glob("*_object.pickle"))
 
 
 def files_in(directory):
@@ -109,8 +110,8 @@ def one_node(mib):
 def two_nodes(mib):
     n = mib * 1024 * 1024 // 8
     pair = make_left(mib, 2.0)
-    result, moved = compss_wait_on(total_right(pair))
-    print("across-nodes", result == 2.0 * n, moved)
+    result, moved, files = compss_wait_on(total_right(pair))
+    print("across-nodes", result == 2.0 * n, moved, files)
     array, _ = compss_wait_on(pair)
     print("producer-to-main", float(array.sum()) == 2.0 * n)
 

@@ -77,7 +77,8 @@ public final class WorkerMain {
         CFunctionInvoker cFunctions = CFunctionInvoker.forWorker(opts.jobsDir());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
                 new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ForeignInvoker(python, c),
-                cFunctions, new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));
+                cFunctions, new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher),
+                WorkerSettings.PYTHON_OBJECT_FILE_THRESHOLD.get());
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
         ExecutionManager[] execution = new ExecutionManager[1];

@@ -33,9 +33,16 @@ public final class JobRunner {
     private final ObjectSerializer serializer;
     private final WorkerDataStore store;
     private final InputResolver inputs;
+    private final long pythonObjectFileThreshold;
 
+    /**
+     * {@code pythonObjectFileThreshold}: an object input of a Python task of at least that many bytes
+     * that this worker holds in memory (fetched from another node, sent by the master) is moved to
+     * a file first, which the task loads (docs/DESIGN.md, "Large Python objects as files").
+     */
     public JobRunner(JavaInvoker invoker, ProcessInvoker programs, ForeignInvoker foreign, CFunctionInvoker cFunctions,
-                     ObjectSerializer serializer, WorkerDataStore store, InputResolver inputs) {
+                     ObjectSerializer serializer, WorkerDataStore store, InputResolver inputs,
+                     long pythonObjectFileThreshold) {
         this.invoker = invoker;
         this.programs = programs;
         this.foreign = foreign;
@@ -43,6 +50,7 @@ public final class JobRunner {
         this.serializer = serializer;
         this.store = store;
         this.inputs = inputs;
+        this.pythonObjectFileThreshold = pythonObjectFileThreshold;
     }
 
     public TaskDone run(RunTask job) throws Throwable {
@@ -198,7 +206,8 @@ public final class JobRunner {
      * A parameter of a foreign task as its language's invoker takes it: a VALUE's text as the
      * message has it, an OBJECT's input version as opaque bytes (null without one), or for a Python
      * task the {@link Path} of the file this node keeps it in (the Python process loads it from
-     * there: a large object does not pass through this JVM).
+     * there: a large object does not pass through this JVM again), a large one held in memory
+     * being moved to a file first.
      */
     private Object foreignValue(JobParam p, boolean python) throws IOException {
         if (p.kind() == JobParam.Kind.VALUE) {
@@ -213,7 +222,8 @@ public final class JobRunner {
                 return kept.get();
             }
         }
-        return inputs.objectBytes(p.inData(), p.sources());
+        byte[] bytes = inputs.objectBytes(p.inData(), p.sources());
+        return python && bytes.length >= pythonObjectFileThreshold ? store.moveObjectToFile(p.inData(), bytes) : bytes;
     }
 
     /** An OUT object parameter starts as a new instance made with the no-argument constructor. */

@@ -31,6 +31,21 @@ class WorkerDataStoreTest {
     }
 
     @Test
+    void anObjectHeldInMemoryMovesToAFileNamedAfterItsVersion() throws Exception {
+        WorkerDataStore store = new WorkerDataStore(Files.createDirectories(tmp.resolve("wd")));
+        store.versions().putObject("d5v1", new byte[] {5, 6, 7});
+        Path file = store.moveObjectToFile("d5v1", new byte[] {5, 6, 7});
+        assertEquals(tmp.resolve("wd/d5v1_object.pickle"), file);
+        assertArrayEquals(new byte[] {5, 6, 7}, Files.readAllBytes(file));
+        assertEquals(file, store.versions().objectFile("d5v1").orElseThrow(), "kept as the file, no longer in memory");
+        try (var left = Files.list(tmp.resolve("wd"))) {
+            assertEquals(List.of(file), left.toList(), "no partial file left");
+        }
+        store.delete(List.of("d5v1"));
+        assertFalse(Files.exists(file));
+    }
+
+    @Test
     void atTheWorkersEndItsObjectFilesGoButNotFilesOutsideItsWorkingDirectory() throws Exception {
         WorkerDataStore store = new WorkerDataStore(tmp.resolve("wd"));
         Path mine = Files.write(Files.createDirectories(tmp.resolve("wd")).resolve("d2v1_object.pickle"), new byte[] {3});

@@ -5,6 +5,7 @@ import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.spi.TaskCancellation;
 import io.braid.streams.DistroStream;
+import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.taskprocess.ExecutorSlot;
 
 import java.io.IOException;
@@ -207,7 +208,7 @@ public final class PythonJobs {
             return PythonArg.objectFile(kept.toString(), direction, null);
         }
         Path dir = objectDir != null ? objectDir : kept.toAbsolutePath().getParent();
-        return PythonArg.objectFile(kept.toString(), direction, dir.resolve(p.outData() + "_object.pickle").toString());
+        return PythonArg.objectFile(kept.toString(), direction, dir.resolve(WorkerDataStore.objectFileName(p.outData())).toString());
     }
 
     private static String direction(JobParam p) {
