@@ -95,7 +95,7 @@ class _Reply:
 
     def out(self, value: Any, path: Optional[str]) -> Dict[str, Any]:
         data = None
-        if path is None:
+        if not path:
             data, large = _pickled(value)
             if not large:
                 self.blobs.append(data)
