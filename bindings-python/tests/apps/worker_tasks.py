@@ -114,6 +114,11 @@ def echo(data):
     return data
 
 
+@task(returns=2)
+def big_then_unpicklable(data):
+    return data, lambda: None
+
+
 @task(box=INOUT)
 def tag(prefix, box=None):
     box["tag"] = prefix

@@ -8,7 +8,8 @@ reads it (same node, possibly the same Python process). At the end the main prog
 peak resident memory (VmHWM) of every process under it: the worker JVM and its Python task
 processes, baseline (their VmHWM after a warm-up task, before the array) subtracted. Prints, per
 process, the peak above its baseline in MiB and in arrays ("copies": 1.0 is the array itself),
-and the most any process held. Under load the timings are noise; the memory figures are not.
+and the most any process held; then the same when the main program takes the array
+(compss_wait_on), this process included. Under load the timings are noise; the memory figures are not.
 """
 
 import os
@@ -80,11 +81,30 @@ def main(mib):
         base = before.get(pid, (name, 0))[1]
         grown = (hwm - base) / 1024
         copies = grown / mib
-        if grown > 1:
+        if grown > 1 or name in ("java", "python"):
             print(f"{name:>10} pid {pid}: peak {hwm / 1024:.0f} MiB, +{grown:.0f} MiB above its baseline "
                   f"= {copies:.2f} arrays")
         worst = max(worst, copies)
     print(f"most arrays held by one process: {worst:.2f}")
+    # Then the main program takes the array (compss_wait_on): what the worker's processes and this
+    # process (the Python main and the master's JVM, libbraid) hold for that.
+    mine = own_hwm()
+    back = compss_wait_on(array)
+    assert float(back.sum()) == expected
+    later = descendants()
+    for pid, (name, hwm) in sorted(later.items()):
+        grown = (hwm - after.get(pid, (name, hwm))[1]) / 1024
+        print(f"compss_wait_on: {name:>10} pid {pid}: +{grown:.0f} MiB = {grown / mib:.2f} arrays")
+    grown = (own_hwm() - mine) / 1024
+    print(f"compss_wait_on: main process (Python + master JVM) +{grown:.0f} MiB = {grown / mib:.2f} arrays")
+
+
+def own_hwm():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
 
 
 if __name__ == "__main__":

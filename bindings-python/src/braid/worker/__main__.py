@@ -1,4 +1,4 @@
-"""``python -m braid.worker [--path DIR]...``: serve task requests until the input ends or a
+"""``python -m braid.worker [--path DIR]... [--object-dir DIR [--object-threshold BYTES]]``: serve task requests until the input ends or a
 ``shutdown`` request comes (docs/DESIGN.md, "Python worker protocol")."""
 
 import argparse
@@ -15,7 +15,14 @@ def main(argv=None) -> int:
                                      description="Braid's Python task executor (speaks on stdin/stdout)")
     parser.add_argument("--path", action="append", default=[],
                         help="directory put first on sys.path (the application's); repeatable")
+    parser.add_argument("--object-dir", default=None,
+                        help="directory the returned and updated objects whose pickle reaches --object-threshold "
+                             "are written to (the worker's data directory); without it they all go inline")
+    parser.add_argument("--object-threshold", type=int, default=executor.OBJECT_FILE_THRESHOLD,
+                        help="pickle size in bytes from which an object goes to a file of --object-dir")
     options = parser.parse_args(argv)
+    if options.object_dir:
+        executor.objects = executor.ObjectFiles(os.path.abspath(options.object_dir), options.object_threshold)
     for entry in reversed(options.path):
         sys.path.insert(0, os.path.abspath(entry))
 

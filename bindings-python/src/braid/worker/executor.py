@@ -23,20 +23,101 @@ class TaskTimeout(Exception):
     """The task ran longer than its time_out."""
 
 
+OBJECT_FILE_THRESHOLD = 8 << 20
+"""Default pickle size (bytes) from which a returned or updated object goes to a file of the
+worker's data directory instead of inline over the pipe (Java: ``braid.python.objectFileThreshold``)."""
+
+
+class ObjectFiles:
+    """Where this process writes the large objects it gives back (docs/DESIGN.md, "Large Python
+    objects as files"): pickles of at least ``threshold`` bytes go to new files in ``directory``
+    (the worker's data directory, set by ``python -m braid.worker --object-dir``); without a
+    directory everything goes inline."""
+
+    def __init__(self, directory: Optional[str] = None, threshold: int = OBJECT_FILE_THRESHOLD) -> None:
+        self.directory = directory
+        self.threshold = threshold
+        self._count = 0
+
+    def new_path(self) -> str:
+        self._count += 1
+        return os.path.join(self.directory, f"pyobj-{os.getpid()}-{self._count}.pickle")
+
+
+objects = ObjectFiles()
+"""This process's setting: no directory (all inline) unless ``python -m braid.worker`` was given one."""
+
+_ALWAYS_SMALL = (type(None), bool, int, float, complex)
+
+
+class _FileSink:
+    """A file-like sink for ``pickle.dump`` that writes with ``os.write``: the C pickler hands a
+    large buffer (a numpy array's memory, as a ``PickleBuffer``) to ``write`` whole, so that it goes
+    from the object's memory to the file without a copy in this process."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+
+    def write(self, data: Any) -> int:
+        view = data.raw() if isinstance(data, pickle.PickleBuffer) else memoryview(data).cast("B")
+        size = view.nbytes
+        while view:
+            view = view[os.write(self._fd, view):]
+        return size
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+
+def _pickled(value: Any) -> Tuple[Optional[bytes], bool]:
+    """(the pickle, False) for a value that goes inline; (its pickle, True) for a large one without
+    out-of-band buffers; (None, True) for a large one whose size is mostly buffers (numpy arrays,
+    bytearrays), not copied here: ``pickle.dump`` streams them to the file."""
+    if objects.directory is None or type(value) in _ALWAYS_SMALL:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), False
+    buffers: List[pickle.PickleBuffer] = []
+    data = pickle.dumps(value, protocol=5, buffer_callback=buffers.append)
+    if not buffers:
+        return data, len(data) >= objects.threshold
+    if len(data) + sum(memoryview(b).nbytes for b in buffers) >= objects.threshold:
+        return None, True
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), False  # small: buffers in band
+
+
 class _Reply:
-    """Accumulates the reply's blobs: each pickled value is written to a path or added inline."""
+    """Accumulates the reply's outputs: each pickled value is written to a path or added inline;
+    a large one goes to a new object file (``objects``)."""
 
     def __init__(self) -> None:
         self.blobs: List[bytes] = []
+        self.written: List[str] = []
 
     def out(self, value: Any, path: Optional[str]) -> Dict[str, Any]:
-        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        if path:
-            with open(path, "wb") as f:
-                f.write(data)
-            return {"path": path}
-        self.blobs.append(data)
-        return {"blob": len(self.blobs) - 1}
+        data = None
+        if not path:
+            data, large = _pickled(value)
+            if not large:
+                self.blobs.append(data)
+                return {"blob": len(self.blobs) - 1}
+            path = objects.new_path()
+        self.written.append(path)
+        sink = _FileSink(path)
+        try:
+            if data is not None:
+                sink.write(data)
+            else:
+                pickle.dump(value, sink, protocol=pickle.HIGHEST_PROTOCOL)  # in band: a plain pickle
+        finally:
+            sink.close()
+        return {"path": path}
+
+    def discard(self) -> None:
+        """The task failed after some outputs were written: their files go."""
+        for path in self.written:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        self.written.clear()
 
 
 def run(header: Dict[str, Any], blobs: List[bytes]) -> Tuple[Dict[str, Any], List[bytes]]:
@@ -76,6 +157,7 @@ def _run(task_id: Any, header: Dict[str, Any], function: Any, time_out: float, a
         for name, spec in header.get("kwargs", {}).items():
             updated.extend(_updated(name, [], spec, kwargs[name], reply))
     except Exception as e:
+        reply.discard()
         return _error(task_id, e, timed_out=False), []
     return {"type": "result", "id": task_id, "status": "ok", "returns": returns, "updated": updated}, reply.blobs
 

@@ -72,12 +72,13 @@ public final class WorkerMain {
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
-                opts.jobsDir(), opts.computingUnits() + opts.ioExecutors());
+                opts.jobsDir(), opts.computingUnits() + opts.ioExecutors(), WorkerSettings.PYTHON_OBJECT_FILE_THRESHOLD.get());
         CJobs c = CJobs.forWorker(WorkerSettings.C_WORKER.get(), opts.jobsDir());
         CFunctionInvoker cFunctions = CFunctionInvoker.forWorker(opts.jobsDir());
         JobRunner runner = new JobRunner(new JavaInvoker(appLoader),
                 new ProcessInvoker(opts.workingDir().resolve("sandboxes"), opts.node()), new ForeignInvoker(python, c),
-                cFunctions, new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher));
+                cFunctions, new ObjectSerializer(appLoader), store, new InputResolver(opts.node(), store, fetcher),
+                WorkerSettings.PYTHON_OBJECT_FILE_THRESHOLD.get());
         JobOutputRouter output = JobOutputRouter.install(opts.jobsDir());
 
         ExecutionManager[] execution = new ExecutionManager[1];
@@ -114,6 +115,7 @@ public final class WorkerMain {
         closeStreams();
         fetcher.close();
         dataServer.close();
+        store.deleteObjectFiles();
         master.close();
         System.exit(0);
     }

@@ -23,6 +23,15 @@ public final class WorkerSettings {
                     .doc("the braid-c-worker executable that runs C tasks (one process per executor and worker"
                             + " library); built and installed with bindings-c"));
 
+    public static final Setting<Long> PYTHON_OBJECT_FILE_THRESHOLD = DEFS.define(
+            Setting.property("braid.python.objectFileThreshold", ValueType.LONG)
+                    .environment("BRAID_PYTHON_OBJECT_FILE_THRESHOLD").valueName("BYTES").defaultValue(8L << 20)
+                    .check(n -> n >= 0, "a size in bytes, 0 or more")
+                    .doc("pickle size from which an object a Python task returns or updates is written to a file of"
+                            + " the worker's working directory, which the worker keeps as the object and hands to the"
+                            + " next Python task on the node, instead of going inline through the worker's memory"
+                            + " (docs/PYTHON.md, \"Large objects\"); 0: every object other than None, a bool or a number"));
+
     private WorkerSettings() {
     }
 }

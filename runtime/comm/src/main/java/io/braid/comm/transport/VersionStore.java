@@ -31,6 +31,21 @@ public final class VersionStore implements DataSource {
         objects.remove(dataName);
     }
 
+    /** An object version kept in {@code path} (written by the caller) from the start, never in memory. */
+    public void putObjectFile(String dataName, Path path) {
+        moveObjectToFile(dataName, path);
+    }
+
+    /** The file the object version is kept in, when it is kept in one (not read here). */
+    public Optional<Path> objectFile(String dataName) {
+        return Optional.ofNullable(objectFiles.get(dataName));
+    }
+
+    /** The files object versions are kept in (a copy). */
+    public java.util.List<Path> objectFiles() {
+        return java.util.List.copyOf(objectFiles.values());
+    }
+
     public void putFile(String dataName, Path path) {
         files.put(dataName, path);
     }

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Runs one job: brings its inputs, calls the method, runs the program, calls the C function in a
@@ -32,9 +33,16 @@ public final class JobRunner {
     private final ObjectSerializer serializer;
     private final WorkerDataStore store;
     private final InputResolver inputs;
+    private final long pythonObjectFileThreshold;
 
+    /**
+     * {@code pythonObjectFileThreshold}: an object input of a Python task of at least that many bytes
+     * that this worker holds in memory (fetched from another node, sent by the master) is moved to
+     * a file first, which the task loads (docs/DESIGN.md, "Large Python objects as files").
+     */
     public JobRunner(JavaInvoker invoker, ProcessInvoker programs, ForeignInvoker foreign, CFunctionInvoker cFunctions,
-                     ObjectSerializer serializer, WorkerDataStore store, InputResolver inputs) {
+                     ObjectSerializer serializer, WorkerDataStore store, InputResolver inputs,
+                     long pythonObjectFileThreshold) {
         this.invoker = invoker;
         this.programs = programs;
         this.foreign = foreign;
@@ -42,6 +50,7 @@ public final class JobRunner {
         this.serializer = serializer;
         this.store = store;
         this.inputs = inputs;
+        this.pythonObjectFileThreshold = pythonObjectFileThreshold;
     }
 
     public TaskDone run(RunTask job) throws Throwable {
@@ -79,7 +88,7 @@ public final class JobRunner {
                 } else if (p.kind() == JobParam.Kind.FILE) {
                     values[i] = files.path(p);
                 } else if (job.foreign() != null) {
-                    values[i] = foreignValue(p);
+                    values[i] = foreignValue(p, ForeignCall.PYTHON.equals(job.foreign().language()));
                 } else {
                     values[i] = prepare(p, i == 0 && job.hasTarget() ? job.className() : null);
                 }
@@ -128,7 +137,7 @@ public final class JobRunner {
             boolean file = p.kind() == JobParam.Kind.FILE;
             Path version = file ? files.commit(p) : null;
             long size = file ? storeFile(p, version)
-                    : job.foreign() != null ? storeBytes(p.outData(), (byte[]) values[i])
+                    : job.foreign() != null ? storeForeign(p.outData(), values[i])
                     : storeObject(p.outData(), values[i]);
             outputs.add(p.outData());
             sizes.add(size);
@@ -195,13 +204,26 @@ public final class JobRunner {
 
     /**
      * A parameter of a foreign task as its language's invoker takes it: a VALUE's text as the
-     * message has it, an OBJECT's input version as opaque bytes (null without one).
+     * message has it, an OBJECT's input version as opaque bytes (null without one), or for a Python
+     * task the {@link Path} of the file this node keeps it in (the Python process loads it from
+     * there: a large object does not pass through this JVM again), a large one held in memory
+     * being moved to a file first.
      */
-    private Object foreignValue(JobParam p) throws IOException {
+    private Object foreignValue(JobParam p, boolean python) throws IOException {
         if (p.kind() == JobParam.Kind.VALUE) {
             return p.value();
         }
-        return p.inData() == null ? null : inputs.objectBytes(p.inData(), p.sources());
+        if (p.inData() == null) {
+            return null;
+        }
+        if (python) {
+            Optional<Path> kept = store.versions().objectFile(p.inData());
+            if (kept.isPresent()) {
+                return kept.get();
+            }
+        }
+        byte[] bytes = inputs.objectBytes(p.inData(), p.sources());
+        return python && bytes.length >= pythonObjectFileThreshold ? store.moveObjectToFile(p.inData(), bytes) : bytes;
     }
 
     /** An OUT object parameter starts as a new instance made with the no-argument constructor. */
@@ -218,11 +240,19 @@ public final class JobRunner {
         return bytes.length;
     }
 
-    /** A foreign task's object: its bytes as the task's language made them (a pickle), stored as they are. */
-    private long storeBytes(String dataName, byte[] bytes) throws IOException {
-        if (bytes == null) {
+    /**
+     * A foreign task's object: its bytes as the task's language made them (a pickle), stored as they
+     * are, or the file its process wrote them to, kept as the version's file (deleted with it).
+     */
+    private long storeForeign(String dataName, Object value) throws IOException {
+        if (value instanceof Path file) {
+            store.versions().putObjectFile(dataName, file);
+            return Files.size(file);
+        }
+        if (value == null) {
             throw new IllegalStateException("the task gave no value for " + dataName);
         }
+        byte[] bytes = (byte[]) value;
         store.versions().putObject(dataName, bytes);
         return bytes.length;
     }

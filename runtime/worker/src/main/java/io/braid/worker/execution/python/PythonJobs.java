@@ -5,9 +5,11 @@ import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.spi.TaskCancellation;
 import io.braid.streams.DistroStream;
+import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.taskprocess.ExecutorSlot;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -19,27 +21,46 @@ import java.util.List;
  * deserialised in Java), its files as the paths {@code TaskFiles} made, and what the function
  * returns or updates comes back as pickles for the worker to store under the job's output
  * versions.
+ *
+ * <p>Large objects do not go through the worker's memory (docs/DESIGN.md, "Large Python objects
+ * as files"): a process writes an object whose pickle reaches the threshold to a new file of the
+ * object directory and the job's value is then that file's {@link Path}, which the worker keeps as
+ * the version; an input version kept in a file here comes as a {@link Path} too and goes to the
+ * process as an {@code object_file} argument, loaded from the file.
  */
 public final class PythonJobs {
     /** pickle.dumps(None): what an OUT object starts as (a Python task cannot rebind its argument). */
     private static final byte[] PICKLED_NONE = {(byte) 0x80, 0x04, 'N', '.'};
 
     private final java.util.function.Supplier<PythonInvoker> start;
+    private final Path objectDir;
     private PythonInvoker invoker;
 
     /** {@code start} makes the invoker, on the first Python job (a worker that runs none starts nothing). */
     public PythonJobs(java.util.function.Supplier<PythonInvoker> start) {
+        this(start, null);
+    }
+
+    /**
+     * As {@link #PythonJobs(java.util.function.Supplier)}, the invoker's processes writing large
+     * objects to {@code objectDir} (where the updated value of an object given as a file goes too).
+     */
+    public PythonJobs(java.util.function.Supplier<PythonInvoker> start, Path objectDir) {
         this.start = start;
+        this.objectDir = objectDir;
     }
 
     /**
      * The worker's invoker for Python tasks, run by {@code interpreter}, with its logs in
      * {@code logDir}; {@code executors} (computing units + I/O executors) processes at most, all
-     * started on its first Python task.
+     * started on its first Python task; objects whose pickle reaches {@code objectFileThreshold}
+     * bytes are written to files of {@code workingDir} (the worker's data store's directory).
      */
-    public static PythonJobs forWorker(String interpreter, Path workingDir, Path logDir, int executors) {
+    public static PythonJobs forWorker(String interpreter, Path workingDir, Path logDir, int executors,
+            long objectFileThreshold) {
         return new PythonJobs(() -> new PythonInvoker(new PythonSettings(List.of(interpreter), List.of(),
-                List.of(BundledPythonPackage.extractTo(workingDir.resolve("python-package"))), logDir), executors));
+                List.of(BundledPythonPackage.extractTo(workingDir.resolve("python-package"))), logDir, workingDir,
+                objectFileThreshold), executors), workingDir);
     }
 
     private synchronized PythonInvoker invoker() {
@@ -58,9 +79,10 @@ public final class PythonJobs {
 
     /**
      * Runs the job. {@code values[i]} holds parameter i as the worker prepared it: a VALUE's text
-     * (Base64 bytes, or a collection's length), an OBJECT's bytes (null for an OBJECT that has no
-     * input version), a FILE's path. On return,
-     * {@code values[i]} holds the new bytes of every OBJECT the task writes, return slots included.
+     * (Base64 bytes, or a collection's length), an OBJECT's bytes or the {@link Path} of the file
+     * it is kept in (null for an OBJECT that has no input version), a FILE's path. On return,
+     * {@code values[i]} holds the new value of every OBJECT the task writes, return slots included:
+     * its bytes, or the {@link Path} of the new file the process wrote it to.
      *
      * @throws PythonTaskException      the function raised or ran past its time-out
      * @throws PythonProcessDiedException the process ended before replying
@@ -118,6 +140,16 @@ public final class PythonJobs {
         if (!r.ok()) {
             throw new PythonTaskException(task, r);
         }
+        try {
+            store(r, values, argParams, argCount, f.returns(), task);
+        } catch (RuntimeException e) {
+            deleteWritten(r); // the job fails: the files the process wrote for it are nobody's
+            throw e;
+        }
+    }
+
+    private static void store(PythonTaskResult r, Object[] values, List<int[]> argParams, int argCount, int returns,
+            String task) {
         for (PythonTaskResult.Updated u : r.updated()) {
             int[] target = argParams.get(Integer.parseInt(u.arg()));
             int element = u.item().isEmpty() ? 0 : u.item().get(0);
@@ -125,24 +157,58 @@ public final class PythonJobs {
                 throw new IllegalStateException("Python task " + task + " grew collection argument " + u.arg()
                         + " to more than its " + target.length + " elements");
             }
-            values[target[element]] = u.value().pickle();
+            values[target[element]] = value(u.value());
         }
-        if (r.returns().size() != f.returns()) {
+        if (r.returns().size() != returns) {
             throw new IllegalStateException("Python task " + task + " gave " + r.returns().size()
-                    + " values, " + f.returns() + " declared");
+                    + " values, " + returns + " declared");
         }
-        for (int k = 0; k < f.returns(); k++) {
-            values[argCount + k] = r.returns().get(k).pickle();
+        for (int k = 0; k < returns; k++) {
+            values[argCount + k] = value(r.returns().get(k));
         }
     }
 
-    private static PythonArg arg(JobParam p, Object value, ForeignCall f, PythonStreams streams) {
+    /** An output as the worker stores it: the pickle's bytes, or the file the process wrote it to. */
+    private static Object value(PythonTaskResult.Output o) {
+        return o.pickle() != null ? o.pickle() : Path.of(o.path());
+    }
+
+    private static void deleteWritten(PythonTaskResult r) {
+        List<PythonTaskResult.Output> outputs = new ArrayList<>(r.returns());
+        r.updated().forEach(u -> outputs.add(u.value()));
+        for (PythonTaskResult.Output o : outputs) {
+            if (o.path() != null) {
+                try {
+                    Files.deleteIfExists(Path.of(o.path()));
+                } catch (IOException ignored) {
+                    // left in the working directory, which goes with the run
+                }
+            }
+        }
+    }
+
+    private PythonArg arg(JobParam p, Object value, ForeignCall f, PythonStreams streams) {
         return switch (p.kind()) {
             case VALUE -> PythonArg.value(Base64.getDecoder().decode((String) value), "IN");
-            case OBJECT -> PythonArg.value(value == null ? PICKLED_NONE : (byte[]) value, direction(p));
+            case OBJECT -> value instanceof Path kept ? objectFile(p, kept)
+                    : PythonArg.value(value == null ? PICKLED_NONE : (byte[]) value, direction(p));
             case FILE -> PythonArg.file((String) value, direction(p));
             case STREAM -> streams.param((DistroStream<?>) value, p.outData() != null ? "OUT" : "IN");
         };
+    }
+
+    /**
+     * An input kept in a file: the process loads it from there. Written by the task (INOUT), its
+     * new value goes to a file of its own, named after the output version: the input version's file
+     * stays as it was for its other readers.
+     */
+    private PythonArg objectFile(JobParam p, Path kept) {
+        String direction = direction(p);
+        if (p.outData() == null) {
+            return PythonArg.objectFile(kept.toString(), direction, null);
+        }
+        Path dir = objectDir != null ? objectDir : kept.toAbsolutePath().getParent();
+        return PythonArg.objectFile(kept.toString(), direction, dir.resolve(WorkerDataStore.objectFileName(p.outData())).toString());
     }
 
     private static String direction(JobParam p) {

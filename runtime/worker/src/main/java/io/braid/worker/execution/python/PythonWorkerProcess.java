@@ -27,6 +27,10 @@ final class PythonWorkerProcess extends TaskProcess {
             command.add("--path");
             command.add(p.toString());
         }
+        if (settings.objectDir() != null) {
+            command.addAll(List.of("--object-dir", settings.objectDir().toString(),
+                    "--object-threshold", Long.toString(settings.objectFileThreshold())));
+        }
         ProcessBuilder pb = new ProcessBuilder(command);
         if (!settings.pythonPath().isEmpty()) {
             List<String> entries = new ArrayList<>();

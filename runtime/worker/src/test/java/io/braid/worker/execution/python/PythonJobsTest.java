@@ -58,8 +58,17 @@ class PythonJobsTest {
                 "    import time",
                 "    open(started, 'w').close()",
                 "    time.sleep(600)",
+                "def big(n):",
+                "    return bytearray(b'x' * n)",
+                "def extend(data, n):",
+                "    data.extend(b'y' * n)",
+                "def grow_list(items):",
+                "    items.append(bytearray(5000))",
+                "def length(data, out):",
+                "    with open(out, 'w') as f:",
+                "        f.write(str(len(data)) + ' ' + data[-1:].decode())",
                 ""));
-        jobs = PythonJobs.forWorker("python3", tmp.resolve("wd"), tmp.resolve("logs"), 1);
+        jobs = PythonJobs.forWorker("python3", tmp.resolve("wd"), tmp.resolve("logs"), 1, 1000);
     }
 
     @AfterEach
@@ -81,6 +90,37 @@ class PythonJobsTest {
         assertEquals("[5]", Files.readString(shown));
         assertTrue(Files.isRegularFile(tmp.resolve("wd/python-package/braid/worker/__main__.py")),
                 "the worker's copy of the braid package");
+    }
+
+    @Test
+    void anObjectPastTheThresholdIsAFileOfTheWorkingDirectoryAndGoesToTheNextTaskAsOne() throws Exception {
+        Object[] made = {base64(0x80, 2, 'M', 0x10, 0x27, '.'), null}; // big(10000) -> d7v1
+        jobs.run(job(7, "big", 1, List.of(value(), object(null, "d7v1"))), made);
+        Path file = (Path) made[1];
+        assertEquals(tmp.resolve("wd"), file.getParent(), "written by the process to the working directory");
+        long size = Files.size(file);
+        assertTrue(size > 10_000, "the whole pickle is in the file: " + size);
+
+        Object[] extended = {file, base64(0x80, 2, 'K', 5, '.')}; // extend(d7v1 -> d7v2, 5)
+        jobs.run(job(8, "extend", 0, List.of(object("d7v1", "d7v2"), value())), extended);
+        assertEquals(tmp.resolve("wd/d7v2_object.pickle"), extended[0], "the new version has a file of its own");
+        assertEquals(size, Files.size(file), "the input version's file is left as it was");
+
+        Path shown = tmp.resolve("length.txt");
+        jobs.run(job(9, "length", 0, List.of(object("d7v2", null), fileOut())), new Object[] {extended[0], shown.toString()});
+        assertEquals("10005 y", Files.readString(shown));
+    }
+
+    @Test
+    void theFilesOfAJobThatFailsAfterItsTaskReturnedAreDeleted() throws Exception {
+        // grow_list adds a large element to its INOUT collection of one: the job fails, the element's file goes
+        Object[] values = {"1", new byte[] {(byte) 0x80, 2, ']', '.'}};
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> jobs.run(job(10, "grow_list", 0, List.of(header(1), object("d8v1", "d8v2"))), values));
+        assertTrue(e.getMessage().contains("grew collection argument 0"), e.getMessage());
+        try (var files = Files.list(tmp.resolve("wd"))) {
+            assertEquals(List.of(), files.filter(f -> f.getFileName().toString().endsWith(".pickle")).toList());
+        }
     }
 
     @Test

@@ -1,0 +1,44 @@
+"""Large numpy arrays through braid-run (docs/PYTHON.md, "Large objects"): a task's large return or
+INOUT update is a file of its worker's working directory, which the next task on the node loads,
+the main program and other nodes fetch, and which goes when the object is released
+(apps/runtime/large_objects_app.py)."""
+
+import os
+
+from test_runtime import RUNTIME_APPS, braid_run, built, explain, lines  # noqa: F401 - built: the module fixture
+
+APP = os.path.join(RUNTIME_APPS, "large_objects_app.py")
+
+
+def test_a_large_array_between_tasks_to_the_main_program_and_updated_in_place_on_one_node(tmp_path):
+    done = braid_run(tmp_path, APP, 64, "one-node")  # 64 MiB: above the default threshold (8 MiB)
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == [
+        "files before []",
+        "task-to-task True",  # the consumer's array is its own (writeable), with the producer's values
+        "files of make 1",
+        "inout-task True",
+        "files of double ['object.pickle']",  # d<N>v2_object.pickle: the INOUT's new version, next to v1
+        "task-to-main ndarray float64 True True",
+        "files of the dropped future 1",
+        "inout-main True",
+        "left after release []",  # compss_delete_object's version and the dropped Future's: deleted
+    ], explain(done)
+    # the others (v1, which the INOUT replaced; the main program's array, updated) go with the worker
+    assert list((tmp_path / "logs").rglob("*.pickle")) == []
+
+
+def test_a_large_array_crosses_to_another_node_and_to_the_main_program(tmp_path):
+    nodes = {"127.0.0.2": "left", "127.0.0.3": "right"}
+    resources = "".join(
+        f'<ComputeNode Name="{n}"><Processor Name="P"><ComputingUnits>1</ComputingUnits>'
+        f"<Architecture>{arch}</Architecture></Processor><IOExecutors>1</IOExecutors></ComputeNode>"
+        for n, arch in nodes.items())
+    project = "".join(f'<ComputeNode Name="{n}"><InstallDir>/unused</InstallDir></ComputeNode>' for n in nodes)
+    (tmp_path / "resources.xml").write_text(f"<ResourcesList>{resources}</ResourcesList>")
+    (tmp_path / "project.xml").write_text(f"<Project><MasterNode/>{project}</Project>")
+    # 8 MiB arrays with a 1 MiB threshold: the setting puts them in files too
+    done = braid_run(tmp_path, APP, 8, "two-nodes", env={"BRAID_PYTHON_OBJECT_FILE_THRESHOLD": str(1 << 20)},
+                     options=[f"--resources={tmp_path / 'resources.xml'}", f"--project={tmp_path / 'project.xml'}"])
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == ["across-nodes True True 1", "producer-to-main True"], explain(done)
