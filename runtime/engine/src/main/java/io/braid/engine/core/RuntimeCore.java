@@ -423,6 +423,11 @@ public final class RuntimeCore {
         drops.dropDatum(key);
     }
 
+    /** {@link #dropDatum} of each key, the versions deleted at once going in one message per worker. */
+    public void dropData(java.util.Collection<? extends io.braid.engine.analysis.DataKey> keys) {
+        drops.dropData(keys);
+    }
+
     // ---- waiting --------------------------------------------------------------------------------
 
     /** Runs {@code r} on the core thread once task {@code taskId} has ended (at once if it has). */
