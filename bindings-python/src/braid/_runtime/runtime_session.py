@@ -12,8 +12,8 @@ gets a Future once and a number another time is an OBJECT in one type and a VALU
 A Future the program drops (garbage collected, never waited on or waited on and forgotten) is
 released on the master: its ``__del__`` only appends its id to a deque (atomic, no lock, no call
 into libbraid or the JVM, so it is safe whichever thread the collector runs in and whatever lock
-that thread holds), and the main program's next call into the session (a task call, a wait, a
-barrier, the end of the run) tells the runtime. The master then drops the datum once the tasks
+that thread holds), and the main program's next wait, barrier or the end of the run (or a task
+call once ``RELEASE_BATCH`` are queued) tells the runtime, all of them in one call. The master then drops the datum once the tasks
 that use it have ended (``DataDrops``, whose cost is O(the version's readers)).
 
 Directories (DIRECTORY_*) and collections with ``Depth`` > 1 are carried on the runtime's objects
@@ -38,6 +38,9 @@ from braid.errors import TaskArgumentError, TaskDefinitionError
 
 _BY_VALUE = (int, float, complex, str, bytes, bool, type(None))
 _PICKLE = pickle.HIGHEST_PROTOCOL
+#: A task call releases the dropped Futures once this many are queued (a wait, a barrier and the
+#: end of the run release them all): one braid_foreign_delete_objects call for many.
+RELEASE_BATCH = 256
 
 
 def _digest(data: bytes) -> bytes:
@@ -165,7 +168,8 @@ class Session:
         once: List[int] = []  # ids of values sent for this call only
         has_files = has_collections = False
         with self._lock:
-            self.release_dropped()
+            if len(self._dropped) >= RELEASE_BATCH:
+                self.release_dropped()
             for i, (name, value, spec) in enumerate(values):
                 written = spec.direction != p.DIRECTION.IN
                 if spec.kind == p.TYPE.FILE:
@@ -222,7 +226,8 @@ class Session:
                 kinds.append("IN VALUE")
                 data[i] = program.argument(definition, name, value, spec).encode()
         with self._lock:
-            self.release_dropped()
+            if len(self._dropped) >= RELEASE_BATCH:
+                self.release_dropped()
             for i, (_, _, spec) in enumerate(values):
                 if spec.kind == p.TYPE.FILE and spec.direction != p.DIRECTION.IN:
                     self._written_files.add(os.path.abspath(files[i]))

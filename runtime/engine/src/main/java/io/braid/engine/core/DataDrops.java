@@ -19,7 +19,8 @@ import java.util.Map;
 /**
  * Data the main program is done with ({@code IN_DELETE}, {@code deregisterObject},
  * {@code deleteFile}): the analyser forgets the datum at once, and its version's copies (master,
- * workers) are deleted once no pending task reads it. Core thread only.
+ * workers) are deleted once no pending task reads it, in one message per worker and batch of
+ * core events. Core thread only.
  */
 final class DataDrops {
     private static final Logger LOG = LoggerFactory.getLogger(DataDrops.class);
@@ -31,8 +32,8 @@ final class DataDrops {
     private final VersionStore masterStore;
     private final DataLocations locations;
     private final List<WorkerHandle> workers;
-    /** While {@link #dropData} runs: per worker, the versions to delete there in one message. */
-    private Map<Integer, List<String>> batch;
+    /** Per worker, the versions to delete there, sent by {@link #flushDeletes}. */
+    private final Map<Integer, List<String>> pending = new HashMap<>();
 
     DataDrops(RuntimeCore core, TaskAnalyser analyser, Map<Long, TaskRecord> tasks, VersionReaders readers,
               VersionStore masterStore, DataLocations locations, List<WorkerHandle> workers) {
@@ -89,20 +90,28 @@ final class DataDrops {
         core.whenTasksEnd(waits, () -> dropVersion(v));
     }
 
-    /**
-     * {@link #dropDatum} of every key; the versions that can go at once (no pending writer or
-     * reader: a released return whose task has ended) go in one {@code DeleteData} per worker
-     * instead of one message each.
-     */
+    /** {@link #dropDatum} of every key (the main program's released objects, in one core event). */
     void dropData(Collection<? extends DataKey> keys) {
-        batch = new HashMap<>();
-        try {
-            keys.forEach(this::dropDatum);
-        } finally {
-            Map<Integer, List<String>> names = batch;
-            batch = null;
-            names.forEach(this::sendDeletes);
+        keys.forEach(this::dropDatum);
+    }
+
+    /**
+     * Sends the deletions gathered since the last call, one {@code DeleteData} per worker: called
+     * once per batch of core events ({@link RuntimeCore#dispatch}), so the drops of a burst
+     * (released objects, tasks ending together) cost one message per worker, not one per version.
+     */
+    void flushDeletes() {
+        if (pending.isEmpty()) {
+            return;
         }
+        for (var e : pending.entrySet()) {
+            WorkerHandle w = workers.get(e.getKey());
+            if (w.alive()) {
+                w.write(new io.braid.comm.message.DeleteData(e.getValue()));
+                w.flush();
+            }
+        }
+        pending.clear();
     }
 
     /**
@@ -124,20 +133,10 @@ final class DataDrops {
             }
         });
         for (int h : locations.remove(name)) {
-            if (h >= 0 && batch != null) {
-                batch.computeIfAbsent(h, k -> new ArrayList<>()).add(name);
-            } else if (h >= 0) {
-                sendDeletes(h, List.of(name));
+            if (h >= 0) {
+                pending.computeIfAbsent(h, k -> new ArrayList<>()).add(name);
             }
         }
         LOG.debug("dropped {}", name);
-    }
-
-    private void sendDeletes(int worker, List<String> names) {
-        WorkerHandle w = workers.get(worker);
-        if (w.alive()) {
-            w.write(new io.braid.comm.message.DeleteData(names));
-            w.flush();
-        }
     }
 }

@@ -257,6 +257,7 @@ public final class RuntimeCore {
                 workers.get(i).flush();
             }
         }
+        drops.flushDeletes(); // after the jobs: a dropped version has no pending reader among them
         if (fatal == null) {
             String stall = stallGuard.reason();
             if (stall != null) {
