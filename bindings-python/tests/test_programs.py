@@ -24,6 +24,7 @@ BINARY_LINES = [
     # declaration order, Prefix glued to the value, str() of values, files as paths, Prefix "#" left out
     "copy listing 3|--name=Hello World|True|--in=in.txt|--out=out.txt",
     "exit 5 gives 5",
+    "exit default gives 7",  # a default value is an argument too
     "grep 0 second line",
     "grep missing 1",
     "exit dir True",

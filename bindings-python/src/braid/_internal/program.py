@@ -12,6 +12,7 @@ Run by braid-run, the worker's Java program invoker runs it (braid_foreign_defin
 sequential run (``python app.py``) :func:`run` does it here, with the same command line.
 """
 
+import inspect
 import os
 import re
 import subprocess
@@ -123,7 +124,7 @@ def run(definition: Any, args: tuple, kwargs: dict) -> Optional[int]:
     program = definition.program
     command: List[str] = []
     streams = {}
-    for name, value, spec in calls.bound_arguments(definition, args, kwargs):
+    for name, value, spec in _arguments(definition, args, kwargs):
         calls.check_one(definition, name, value, spec)
         if spec.kind == p.TYPE.FILE:
             text = os.path.abspath(os.fspath(value))  # the working directory may be another
@@ -165,6 +166,24 @@ def run(definition: Any, args: tuple, kwargs: dict) -> Optional[int]:
     if exit_value != 0 and program.fail_by_exit_value:
         raise ProgramFailedError(f"{label}: {head[0]} exited with {exit_value} (fail_by_exit_value)")
     return exit_value if definition.returns else None
+
+
+def _arguments(definition: Any, args: tuple, kwargs: dict):
+    """(name, value, spec) of every parameter in the signature's order, defaults included (what
+    braid-run submits); a call that does not fit the signature raises Python's TypeError."""
+    try:
+        bound = definition.signature.bind(*args, **kwargs)
+    except TypeError as e:
+        raise TypeError(f"{definition.name}(): {e}") from None
+    bound.apply_defaults()
+    for name, value in bound.arguments.items():
+        kind = definition.signature.parameters[name].kind
+        if kind is inspect.Parameter.VAR_POSITIONAL:
+            yield from ((name, item, definition.spec_of(name)) for item in value)
+        elif kind is inspect.Parameter.VAR_KEYWORD:
+            yield from ((key, item, definition.spec_of(key)) for key, item in value.items())
+        else:
+            yield name, value, definition.spec_of(name)
 
 
 def _open(entry: Optional[Tuple[str, str]], mode: str, opened: list, default: Any) -> Any:

@@ -30,7 +30,7 @@ def copy_upper(count, name, flag, source, target, hidden, listing):
 
 @binary(binary="sh", working_dir="${PROGRAMS_WORK}/exits")  # the variable: from the worker's environment
 @task(script=FILE_IN, returns=1)
-def exit_with(script, code):
+def exit_with(script, code=7):
     pass
 
 
@@ -84,6 +84,7 @@ def main(scenario, work):
         print("copy listing", "|".join(a.split("=")[0] + "=" + os.path.basename(a) if "/" in a else a
                                        for a in read_text_now(listing).split("|")))
         print("exit 5 gives", compss_wait_on(exit_with(exit_script, 5)))
+        print("exit default gives", compss_wait_on(exit_with(exit_script)))
         found = os.path.join(work, "found.txt")
         g = grep("second", source, found)
         print("grep", compss_wait_on(g), compss_wait_on(read_text(found)).strip())
