@@ -36,6 +36,25 @@ BRAID_API braid_status braid_foreign_define(const char *language, const char *mo
                                             int *type_id);
 
 /*
+ * Defines a task type whose implementation is a binary or MPI program (ForeignTasks.defineProgram),
+ * run by the workers as a Java @Binary/@MPI method's (docs/COMPSS.md, "Binary and MPI tasks").
+ * program: nprogram "key=value" strings: kind=binary|mpi, binary=..., working_dir=...,
+ * fail_by_exit_value=true|false; MPI: runner=..., flags=..., processes=N, scale_by_cu=true|false.
+ * params: "IN VALUE" (the submitted bytes are the argument's UTF-8 text) or FILE_IN/FILE_OUT/FILE_INOUT.
+ * prefixes, streams: NULL, or nparams entries (NULL entries: none): the text put before the
+ * parameter's value on the command line ("#": left out), and STDIN/STDOUT/STDERR for a FILE the
+ * program's stream is redirected to. returns: 1, the exit value is the task's return (its bytes a
+ * Python pickle of the int); 0, none. The rest as for braid_foreign_define.
+ */
+BRAID_API braid_status braid_foreign_define_program(const char *module, const char *function,
+                                                    const char *const *program, int nprogram,
+                                                    const char *const *params, const char *const *prefixes,
+                                                    const char *const *streams, int nparams, int returns,
+                                                    const char *const *constraints, int nconstraints, int io,
+                                                    int priority, const char *on_failure, long long time_out_ms,
+                                                    int *type_id);
+
+/*
  * Submits a call of a defined type (ForeignTasks.submit); its task id goes to *task_id (may be
  * NULL). Arrays have one entry per declared parameter, entries for other kinds ignored; an array
  * no parameter needs may be NULL. object_ids: OBJECT ids. values/value_sizes: VALUE bytes, and for
@@ -58,6 +77,8 @@ BRAID_API braid_status braid_foreign_wait_on(long long object_id, void **data, s
 BRAID_API braid_status braid_foreign_wait_on_file(const char *path, char **canonical);
 
 BRAID_API braid_status braid_foreign_delete_object(long long object_id);
+/* braid_foreign_delete_object of count objects in one call (ids not known, or deleted already, are ignored). */
+BRAID_API braid_status braid_foreign_delete_objects(const long long *object_ids, size_t count);
 BRAID_API braid_status braid_foreign_delete_file(const char *path);
 
 /* Task groups (TaskGroup, compss_barrier_group). *message (may be NULL): NULL, or what ended the group (malloc'd). */

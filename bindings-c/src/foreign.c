@@ -69,8 +69,9 @@ static jstring jstr(JNIEnv *env, const char *call, const char *s, braid_status *
     return j;
 }
 
-static jobjectArray jstrings(JNIEnv *env, const char *call, const char *what, const char *const *items, int n,
-                             braid_status *st) {
+/* A Java String[] of n items; nulls: whether NULL items are allowed (they stay null), else an error. */
+static jobjectArray jstrings_of(JNIEnv *env, const char *call, const char *what, const char *const *items, int n,
+                                int nulls, braid_status *st) {
     if (*st != BRAID_OK || n <= 0) {
         return NULL;
     }
@@ -85,6 +86,9 @@ static jobjectArray jstrings(JNIEnv *env, const char *call, const char *what, co
     }
     for (int i = 0; i < n && *st == BRAID_OK; i++) {
         if (items[i] == NULL) {
+            if (nulls) {
+                continue;
+            }
             *st = braid_fail(BRAID_ERR_ARGUMENT, call, "%s[%d] is NULL", what, i);
             break;
         }
@@ -97,6 +101,11 @@ static jobjectArray jstrings(JNIEnv *env, const char *call, const char *what, co
     return a;
 }
 
+static jobjectArray jstrings(JNIEnv *env, const char *call, const char *what, const char *const *items, int n,
+                             braid_status *st) {
+    return jstrings_of(env, call, what, items, n, 0, st);
+}
+
 static jlongArray jlongs(JNIEnv *env, const char *call, const long long *items, size_t n, braid_status *st) {
     if (*st != BRAID_OK || items == NULL) {
         return NULL;
@@ -106,9 +115,13 @@ static jlongArray jlongs(JNIEnv *env, const char *call, const long long *items, 
         *st = braid_check(env, call);
         return NULL;
     }
-    for (size_t i = 0; i < n; i++) {
-        jlong v = (jlong)items[i];
-        (*env)->SetLongArrayRegion(env, a, (jsize)i, 1, &v);
+    if (sizeof(long long) == sizeof(jlong)) {
+        (*env)->SetLongArrayRegion(env, a, 0, (jsize)n, (const jlong *)items);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            jlong v = (jlong)items[i];
+            (*env)->SetLongArrayRegion(env, a, (jsize)i, 1, &v);
+        }
     }
     return a;
 }
@@ -135,11 +148,33 @@ static braid_status give_string(JNIEnv *env, const char *call, jstring s, char *
     return BRAID_OK;
 }
 
-braid_status braid_foreign_define(const char *language, const char *module, const char *function,
-                                  const char *location, const char *const *params, int nparams, int returns,
-                                  const char *const *constraints, int nconstraints, int io, int priority,
-                                  const char *on_failure, long long time_out_ms, int *type_id) {
-    const char *call = "braid_foreign_define";
+/* Records the kinds of the parameters of type id (defined in Java just now); takes kinds. */
+static braid_status record_shape(const char *call, int id, const char *const *params, int nparams, char *kinds) {
+    for (int i = 0; i < nparams; i++) {
+        kinds[i] = kind_of(params[i]);
+    }
+    pthread_mutex_lock(&shapes_lock);
+    if (id >= nshapes) {
+        struct type_shape *more = realloc(shapes, (size_t)(id + 1) * 2 * sizeof *more);
+        if (more == NULL) {
+            pthread_mutex_unlock(&shapes_lock);
+            free(kinds);
+            return braid_fail(BRAID_ERR_MEMORY, call, "out of memory");
+        }
+        memset(more + nshapes, 0, ((size_t)(id + 1) * 2 - (size_t)nshapes) * sizeof *more);
+        shapes = more;
+        nshapes = (id + 1) * 2;
+    }
+    free(shapes[id].kinds);
+    shapes[id].kinds = kinds;
+    shapes[id].nparams = nparams;
+    pthread_mutex_unlock(&shapes_lock);
+    return BRAID_OK;
+}
+
+/* What braid_foreign_define and braid_foreign_define_program share: the checks before Java is called. */
+static braid_status define_start(const char *call, const char *module, const char *function, int nparams,
+                                 int nconstraints, int *type_id, char **kinds, JNIEnv **env) {
     if (type_id == NULL) {
         return braid_fail(BRAID_ERR_ARGUMENT, call, "type_id is NULL");
     }
@@ -147,14 +182,41 @@ braid_status braid_foreign_define(const char *language, const char *module, cons
         return braid_fail(BRAID_ERR_ARGUMENT, call, "task %s.%s: %d parameters, %d constraints (0 or more)",
                           module ? module : "?", function ? function : "?", nparams, nconstraints);
     }
-    char *kinds = malloc((size_t)nparams + 1);
-    if (kinds == NULL) {
+    *kinds = malloc((size_t)nparams + 1);
+    if (*kinds == NULL) {
         return braid_fail(BRAID_ERR_MEMORY, call, "out of memory");
     }
-    JNIEnv *env;
-    braid_status st = begin(call, &env);
+    braid_status st = begin(call, env);
+    if (st != BRAID_OK) {
+        free(*kinds);
+    }
+    return st;
+}
+
+/* ... and after: the local frame popped, the shape recorded, the id given. */
+static braid_status define_end(JNIEnv *env, const char *call, braid_status st, jint id, const char *const *params,
+                               int nparams, char *kinds, int *type_id) {
+    (*env)->PopLocalFrame(env, NULL);
     if (st != BRAID_OK) {
         free(kinds);
+        return st;
+    }
+    st = record_shape(call, id, params, nparams, kinds);
+    if (st == BRAID_OK) {
+        *type_id = id;
+    }
+    return st;
+}
+
+braid_status braid_foreign_define(const char *language, const char *module, const char *function,
+                                  const char *location, const char *const *params, int nparams, int returns,
+                                  const char *const *constraints, int nconstraints, int io, int priority,
+                                  const char *on_failure, long long time_out_ms, int *type_id) {
+    const char *call = "braid_foreign_define";
+    char *kinds;
+    JNIEnv *env;
+    braid_status st = define_start(call, module, function, nparams, nconstraints, type_id, &kinds, &env);
+    if (st != BRAID_OK) {
         return st;
     }
     jstring jlang = jstr(env, call, language, &st);
@@ -175,32 +237,46 @@ braid_status braid_foreign_define(const char *language, const char *module, cons
                                          (jboolean)(priority != 0), jfailure, (jlong)time_out_ms);
         st = braid_check(env, call);
     }
-    (*env)->PopLocalFrame(env, NULL);
+    return define_end(env, call, st, id, params, nparams, kinds, type_id);
+}
+
+braid_status braid_foreign_define_program(const char *module, const char *function, const char *const *program,
+                                          int nprogram, const char *const *params, const char *const *prefixes,
+                                          const char *const *streams, int nparams, int returns,
+                                          const char *const *constraints, int nconstraints, int io, int priority,
+                                          const char *on_failure, long long time_out_ms, int *type_id) {
+    const char *call = "braid_foreign_define_program";
+    if (nprogram < 1) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "task %s.%s: no program settings (kind=binary|mpi, binary=...)",
+                          module ? module : "?", function ? function : "?");
+    }
+    char *kinds;
+    JNIEnv *env;
+    braid_status st = define_start(call, module, function, nparams, nconstraints, type_id, &kinds, &env);
     if (st != BRAID_OK) {
-        free(kinds);
         return st;
     }
-    for (int i = 0; i < nparams; i++) {
-        kinds[i] = kind_of(params[i]);
+    jstring jmodule = jstr(env, call, module, &st);
+    jstring jfunction = jstr(env, call, function, &st);
+    jstring jfailure = jstr(env, call, on_failure, &st);
+    jobjectArray jprogram = jstrings(env, call, "program", program, nprogram, &st);
+    jobjectArray jparams = jstrings(env, call, "params", params, nparams, &st);
+    jobjectArray jprefixes = prefixes ? jstrings_of(env, call, "prefixes", prefixes, nparams, 1, &st) : NULL;
+    jobjectArray jstreams = streams ? jstrings_of(env, call, "streams", streams, nparams, 1, &st) : NULL;
+    jobjectArray jconstraints = jstrings(env, call, "constraints", constraints, nconstraints, &st);
+    if (st == BRAID_OK && nparams == 0) {
+        jparams = (*env)->NewObjectArray(env, 0, braid_j.string, NULL);
+        st = braid_check(env, call);
     }
-    pthread_mutex_lock(&shapes_lock);
-    if (id >= nshapes) {
-        struct type_shape *more = realloc(shapes, (size_t)(id + 1) * 2 * sizeof *more);
-        if (more == NULL) {
-            pthread_mutex_unlock(&shapes_lock);
-            free(kinds);
-            return braid_fail(BRAID_ERR_MEMORY, call, "out of memory");
-        }
-        memset(more + nshapes, 0, ((size_t)(id + 1) * 2 - (size_t)nshapes) * sizeof *more);
-        shapes = more;
-        nshapes = (id + 1) * 2;
+    jint id = -1;
+    if (st == BRAID_OK) {
+        id = (*env)->CallStaticIntMethod(env, braid_j.foreign_tasks, braid_j.f_define_program, jmodule, jfunction,
+                                         jprogram, jparams, jprefixes, jstreams, (jint)returns, jconstraints,
+                                         (jboolean)(io != 0), (jboolean)(priority != 0), jfailure,
+                                         (jlong)time_out_ms);
+        st = braid_check(env, call);
     }
-    free(shapes[id].kinds);
-    shapes[id].kinds = kinds;
-    shapes[id].nparams = nparams;
-    pthread_mutex_unlock(&shapes_lock);
-    *type_id = id;
-    return BRAID_OK;
+    return define_end(env, call, st, id, params, nparams, kinds, type_id);
 }
 
 /*
@@ -414,6 +490,28 @@ braid_status braid_foreign_delete_object(long long object_id) {
     }
     (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_delete_object, (jlong)object_id);
     st = braid_check(env, call);
+    (*env)->PopLocalFrame(env, NULL);
+    return st;
+}
+
+braid_status braid_foreign_delete_objects(const long long *object_ids, size_t count) {
+    const char *call = "braid_foreign_delete_objects";
+    if (count == 0) {
+        return BRAID_OK;
+    }
+    if (object_ids == NULL) {
+        return braid_fail(BRAID_ERR_ARGUMENT, call, "object_ids is NULL (%zu expected)", count);
+    }
+    JNIEnv *env;
+    braid_status st = begin(call, &env);
+    if (st != BRAID_OK) {
+        return st;
+    }
+    jlongArray ids = jlongs(env, call, object_ids, count, &st);
+    if (st == BRAID_OK) {
+        (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_delete_objects, ids);
+        st = braid_check(env, call);
+    }
     (*env)->PopLocalFrame(env, NULL);
     return st;
 }

@@ -295,10 +295,13 @@ static braid_status bind_classes(const char *call, JNIEnv *env, const char *jar)
     CLASS(foreign_tasks, "io/braid/launcher/embed/ForeignTasks");
     STATIC(f_define, foreign_tasks, "define", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
            "[Ljava/lang/String;I[Ljava/lang/String;ZZLjava/lang/String;J)I");
+    STATIC(f_define_program, foreign_tasks, "defineProgram", "(Ljava/lang/String;Ljava/lang/String;[Ljava/lang/String;"
+           "[Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/String;I[Ljava/lang/String;ZZLjava/lang/String;J)I");
     STATIC(f_submit, foreign_tasks, "submit", "(I[J[[B[Ljava/lang/String;[J[[J[[[B)J");
     STATIC(f_wait_on, foreign_tasks, "waitOn", "(J)[B");
     STATIC(f_wait_on_file, foreign_tasks, "waitOnFile", "(Ljava/lang/String;)Ljava/lang/String;");
     STATIC(f_delete_object, foreign_tasks, "deleteObject", "(J)V");
+    STATIC(f_delete_objects, foreign_tasks, "deleteObjects", "([J)V");
     STATIC(f_delete_file, foreign_tasks, "deleteFile", "(Ljava/lang/String;)V");
     STATIC(f_open_group, foreign_tasks, "openGroup", "(Ljava/lang/String;)V");
     STATIC(f_close_group, foreign_tasks, "closeGroup", "(Ljava/lang/String;Z)Ljava/lang/String;");

@@ -191,6 +191,12 @@ int main(void) {
           "braid_foreign_wait_on: object 12345 was never passed to a task (or was deleted)");
     OK(braid_foreign_delete_object(101));
     FAILS(braid_foreign_wait_on(101, &data, &size), BRAID_ERR_ARGUMENT, "object 101 was never passed");
+    /* Several in one call: known ids are forgotten, unknown or deleted ones ignored. */
+    long long gone[] = {100, 101, 54321};
+    OK(braid_foreign_delete_objects(gone, 3));
+    FAILS(braid_foreign_wait_on(100, &data, &size), BRAID_ERR_ARGUMENT, "object 100 was never passed");
+    OK(braid_foreign_delete_objects(NULL, 0));
+    FAILS(braid_foreign_delete_objects(NULL, 2), BRAID_ERR_ARGUMENT, "braid_foreign_delete_objects: object_ids is NULL");
     FAILS(braid_foreign_close_group("nope", 0, NULL), BRAID_ERR_ARGUMENT, "task group 'nope' is not open");
     OK(braid_foreign_delete_file(out_path));
     CHECK(access(out_path, F_OK) != 0);

@@ -77,7 +77,7 @@ def test_bare_task_and_method_self_direction():
     ({"target_direction": FILE_IN}, "target_direction must be IN, OUT or INOUT"),
     ({"a": "INOUT"}, "parameter 'a' is declared as 'INOUT'"),
     ({"a": {Type: COLLECTION_IN, "deep": 2}}, "unknown key 'deep'"),
-    ({"a": {Direction: IN}}, "the dictionary form needs Type"),
+    ({"a": {Type: "FILE"}}, "the dictionary form's Type is one of the parameter kinds"),
     ({"a": {Type: FILE_IN, Depth: 2}}, "Depth applies to collections"),
     ({"a": {Type: COLLECTION_IN, Depth: 0}}, "Depth must be an integer >= 1"),
     ({"a": {Type: FILE_IN, Prefix: 3}}, "Prefix must be a string"),

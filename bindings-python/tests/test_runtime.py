@@ -128,10 +128,10 @@ def test_nested_collections_have_each_leaf_as_its_own_datum(tmp_path):
 
 
 def test_futures_the_program_drops_are_released_on_the_master(tmp_path):
-    n = 30
-    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "drops_app.py"), n, options=["--log_level=debug"])
+    n, m = 30, 12
+    done = braid_run(tmp_path, os.path.join(RUNTIME_APPS, "drops_app.py"), n, m, options=["--log_level=debug"])
     assert done.returncode == 0, explain(done)
-    assert lines(done) == ["waited -2", "kept -1"], explain(done)
+    assert lines(done) == ["waited -2", "kept -1", "batch released"], explain(done)
     logs = list((tmp_path / "logs").glob("*/runtime.log"))
     assert len(logs) == 1, logs
     dropped = set()
@@ -139,9 +139,21 @@ def test_futures_the_program_drops_are_released_on_the_master(tmp_path):
         if "DataDrops - dropped " in line:
             dropped.add(line.rsplit(" ", 1)[1])
     # objects 1..n: the Futures dropped unwaited; n+2 was waited on, then dropped; n+1 is kept while
-    # the program runs (whether the end of the run drops it does not matter here)
-    expected = {f"d{i}v1" for i in range(1, n + 1)} | {f"d{n + 2}v1"}
+    # the program runs (whether the end of the run drops it does not matter here); n+3..n+2+m: the batch
+    batch = {f"d{i}v1" for i in range(n + 3, n + 3 + m)}
+    expected = {f"d{i}v1" for i in range(1, n + 1)} | {f"d{n + 2}v1"} | batch
     assert expected <= dropped <= expected | {f"d{n + 1}v1"}, f"dropped {sorted(dropped)}\n" + explain(done)
+    # the worker deleted them: the batch's m versions in one message (braid_foreign_delete_objects)
+    worker_logs = list((tmp_path / "logs").glob("*/workers/*.log"))
+    assert worker_logs, explain(done)
+    deletions = []
+    for log in worker_logs:
+        for line in log.read_text().splitlines():
+            if "WorkerDataStore - deleting " in line:
+                deletions.append(set(line.split(": [", 1)[1].rstrip("]").split(", ")))
+    deleted = set().union(*deletions)
+    assert (expected - {f"d{n + 2}v1"}) <= deleted, f"deleted {sorted(deleted)}\n" + explain(done)
+    assert batch in deletions, f"the batch in one message: {deletions}\n" + explain(done)
 
 
 def test_task_groups_failure_management_retries_crashes_and_time_outs(tmp_path):

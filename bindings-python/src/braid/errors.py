@@ -19,3 +19,9 @@ class TaskArgumentError(TypeError):
 class TaskGroupError(Exception):
     """A task of a group failed (its ``on_failure`` let the run go on): raised by the group's
     barrier (``compss_barrier_group``, or the end of a ``with TaskGroup(...)`` block)."""
+
+
+class ProgramFailedError(RuntimeError):
+    """The program of a @binary/@mpi task could not start, or exited non-zero with
+    ``fail_by_exit_value``: raised by the call in a sequential run (on the runtime the task fails,
+    and the run stops as for any task that fails for good)."""

@@ -26,19 +26,22 @@ UNSUPPORTED_OPTIONS = ("cache_returns", "is_replicated", "is_distributed", "comp
 
 ON_FAILURE_MANAGEMENT = ("RETRY", "CANCEL_SUCCESSORS", "FAIL", "IGNORE")
 
-_DICT_KEYS = (p.Type, p.Direction, p.Prefix, p.Depth)
+_DICT_KEYS = (p.Type, p.Direction, p.Prefix, p.Depth, p.StdIOStream)
+_STREAMS = (p.STDIN, p.STDOUT, p.STDERR)
 _DIRECTIONS = {p.DIRECTION.IN, p.DIRECTION.OUT, p.DIRECTION.INOUT}
 
 
 @dataclass(frozen=True)
 class ParamSpec:
     """How one parameter is passed: kind (object, file, directory, collection, stream),
-    direction, collection depth and command-line prefix."""
+    direction, collection depth, command-line prefix and (a file of a @binary/@mpi task) the
+    program's standard stream it is."""
 
     kind: str
     direction: str
     depth: int = 1
     prefix: Optional[str] = None
+    stream: Optional[str] = None
 
 
 @dataclass
@@ -60,6 +63,7 @@ class TaskDefinition:
     defaults: Dict[str, Any] = field(default_factory=dict)
     constraints: Dict[str, Any] = field(default_factory=dict)
     io: bool = False
+    program: Any = None  # a braid._internal.program.Program when @binary/@mpi implement the task
 
     def spec_of(self, name: str) -> ParamSpec:
         """The declared spec, or the default (an object read by the task; self per target_direction)."""
@@ -155,15 +159,16 @@ def check_management(value: Any, fail: Callable[[str], Exception]) -> str:
 
 def _param_spec(name: str, value: Any, fail: Callable[[str], Exception]) -> ParamSpec:
     if isinstance(value, p._Param):
-        return ParamSpec(value.kind, value.direction)
+        return ParamSpec(value.kind, value.direction, stream=value.stream)
     if isinstance(value, dict):
         unknown = [k for k in value if k not in _DICT_KEYS]
         if unknown:
-            raise fail(f"parameter '{name}': unknown key {unknown[0]!r} (keys: Type, Direction, Prefix, Depth)")
-        if p.Type not in value or not isinstance(value[p.Type], p._Param):
-            raise fail(f"parameter '{name}': the dictionary form needs Type: one of the parameter "
+            raise fail(f"parameter '{name}': unknown key {unknown[0]!r} (keys: Type, Direction, Prefix, Depth, "
+                       f"StdIOStream)")
+        if p.Type in value and not isinstance(value[p.Type], p._Param):
+            raise fail(f"parameter '{name}': the dictionary form's Type is one of the parameter "
                        f"kinds (FILE_IN, COLLECTION_IN...), got {value.get(p.Type)!r}")
-        base = value[p.Type]
+        base = value.get(p.Type, p.IN)  # PyCOMPSs: {Prefix: "--sort="} alone is an IN value
         direction = base.direction
         if p.Direction in value:
             direction = _object_direction(f"parameter '{name}': Direction", value[p.Direction], fail)
@@ -177,7 +182,12 @@ def _param_spec(name: str, value: Any, fail: Callable[[str], Exception]) -> Para
         prefix = value.get(p.Prefix)
         if prefix is not None and not isinstance(prefix, str):
             raise fail(f"parameter '{name}': Prefix must be a string, not {prefix!r}")
-        return ParamSpec(base.kind, direction, depth, prefix)
+        stream = value.get(p.StdIOStream, base.stream)
+        if stream is not None and stream not in _STREAMS:
+            raise fail(f"parameter '{name}': StdIOStream must be STDIN, STDOUT or STDERR, not {stream!r}")
+        if stream is not None and base.kind != p.TYPE.FILE:
+            raise fail(f"parameter '{name}': StdIOStream applies to files, not to {base.alias}")
+        return ParamSpec(base.kind, direction, depth, prefix, stream)
     raise fail(f"parameter '{name}' is declared as {value!r}; expected IN, OUT, INOUT, FILE_IN, "
                f"COLLECTION_IN... (from braid.api.parameter) or a dictionary {{Type: ..., ...}}")
 

@@ -5,7 +5,7 @@ Installed when ``braid.api.task`` is imported; other exceptions go to the previo
 
 import sys
 
-from braid.errors import TaskArgumentError, TaskDefinitionError
+from braid.errors import ProgramFailedError, TaskArgumentError, TaskDefinitionError
 
 _installed = False
 
@@ -17,7 +17,7 @@ def install() -> None:
     previous = sys.excepthook
 
     def hook(kind, error, traceback):
-        if issubclass(kind, (TaskDefinitionError, TaskArgumentError)):
+        if issubclass(kind, (TaskDefinitionError, TaskArgumentError, ProgramFailedError)):
             print(f"braid: error: {error}", file=sys.stderr)
         else:
             previous(kind, error, traceback)

@@ -63,6 +63,13 @@ def _strings(values: Sequence[str]):
     return (ctypes.c_char_p * len(values))(*(v.encode() for v in values)) if values else None
 
 
+def _optional_strings(values: Sequence[Optional[str]]):
+    """An array with NULL entries for None; NULL when every entry is None."""
+    if not any(v is not None for v in values):
+        return None
+    return (ctypes.c_char_p * len(values))(*(None if v is None else v.encode() for v in values))
+
+
 def _text(s: Optional[str]):
     return None if s is None else s.encode()
 
@@ -85,12 +92,15 @@ class Libbraid:
             "braid_log_dir": ([c_char_pp], i),
             "braid_foreign_define": ([cp, cp, cp, cp, c_char_pp, i, i, c_char_pp, i, i, i, cp, ll,
                                       ctypes.POINTER(i)], i),
+            "braid_foreign_define_program": ([cp, cp, c_char_pp, i, c_char_pp, c_char_pp, c_char_pp, i, i, c_char_pp,
+                                              i, i, i, cp, ll, ctypes.POINTER(i)], i),
             "braid_foreign_submit": ([i, c_longlong_p, c_char_pp, c_size_t_p, c_char_pp, c_longlong_p, i,
                                       c_size_t_p, ctypes.POINTER(c_longlong_p), ctypes.POINTER(c_char_pp),
                                       ctypes.POINTER(c_size_t_p), c_longlong_p], i),
             "braid_foreign_wait_on": ([ll, ctypes.POINTER(vp), c_size_t_p], i),
             "braid_foreign_wait_on_file": ([cp, ctypes.POINTER(vp)], i),
             "braid_foreign_delete_object": ([ll], i),
+            "braid_foreign_delete_objects": ([c_longlong_p, ctypes.c_size_t], i),
             "braid_foreign_delete_file": ([cp], i),
             "braid_foreign_open_group": ([cp], i),
             "braid_foreign_close_group": ([cp, i, ctypes.POINTER(vp)], i),
@@ -152,6 +162,19 @@ class Libbraid:
             ctypes.byref(type_id)))
         return type_id.value
 
+    def define_program(self, module: str, function: str, program: Sequence[str], params: Sequence[str],
+                       prefixes: Sequence[Optional[str]], streams: Sequence[Optional[str]], returns: int,
+                       constraints: Sequence[str], io: bool, priority: bool, on_failure: Optional[str],
+                       time_out_ms: int) -> int:
+        """A task type whose implementation is a binary or MPI program (braid_foreign_define_program)."""
+        type_id = ctypes.c_int()
+        n = len(params)
+        self._check(self._lib.braid_foreign_define_program(
+            module.encode(), function.encode(), _strings(program), len(program), _strings(params),
+            _optional_strings(prefixes), _optional_strings(streams), n, returns, _strings(constraints),
+            len(constraints), int(io), int(priority), _text(on_failure), time_out_ms, ctypes.byref(type_id)))
+        return type_id.value
+
     def submit(self, type_id: int, n: int, object_ids: Optional[Sequence[int]], values: Optional[Sequence[Optional[bytes]]],
                files: Optional[Sequence[Optional[str]]], return_ids: Sequence[int],
                elements: Optional[Sequence[Optional[Tuple[Sequence[int], Sequence[Optional[bytes]]]]]]) -> None:
@@ -204,6 +227,12 @@ class Libbraid:
 
     def delete_object(self, object_id: int) -> None:
         self._check(self._lib.braid_foreign_delete_object(object_id))
+
+    def delete_objects(self, object_ids: Sequence[int]) -> None:
+        """braid_foreign_delete_object of every id, in one call."""
+        if object_ids:
+            ids = (ctypes.c_longlong * len(object_ids))(*object_ids)
+            self._check(self._lib.braid_foreign_delete_objects(ids, len(object_ids)))
 
     def delete_file(self, path: str) -> None:
         self._check(self._lib.braid_foreign_delete_file(path.encode()))

@@ -12,8 +12,8 @@ gets a Future once and a number another time is an OBJECT in one type and a VALU
 A Future the program drops (garbage collected, never waited on or waited on and forgotten) is
 released on the master: its ``__del__`` only appends its id to a deque (atomic, no lock, no call
 into libbraid or the JVM, so it is safe whichever thread the collector runs in and whatever lock
-that thread holds), and the main program's next call into the session (a task call, a wait, a
-barrier, the end of the run) tells the runtime. The master then drops the datum once the tasks
+that thread holds), and the main program's next wait, barrier or the end of the run (or a task
+call once ``RELEASE_BATCH`` are queued) tells the runtime, all of them in one call. The master then drops the datum once the tasks
 that use it have ended (``DataDrops``, whose cost is O(the version's readers)).
 
 Directories (DIRECTORY_*) and collections with ``Depth`` > 1 are carried on the runtime's objects
@@ -29,7 +29,7 @@ import pickle
 import threading
 from typing import Any, Dict, List, Optional, Tuple
 
-from braid._internal import calls
+from braid._internal import calls, program
 from braid._internal.carried import DirectoryValue, NestedShape
 from braid._runtime.future import Future
 from braid._runtime.native import Libbraid
@@ -38,6 +38,9 @@ from braid.errors import TaskArgumentError, TaskDefinitionError
 
 _BY_VALUE = (int, float, complex, str, bytes, bool, type(None))
 _PICKLE = pickle.HIGHEST_PROTOCOL
+#: A task call releases the dropped Futures once this many are queued (a wait, a barrier and the
+#: end of the run release them all): one braid_foreign_delete_objects call for many.
+RELEASE_BATCH = 256
 
 
 def _digest(data: bytes) -> bytes:
@@ -120,6 +123,15 @@ class Session:
 
     def _define(self, definition: Any, kinds: Tuple[str, ...]) -> int:
         constraints = [f"{k}={v}" for k, v in definition.constraints.items()]
+        if definition.program is not None:
+            specs = [definition.spec_of(q.name) for q in definition.signature.parameters.values()
+                     if q.kind not in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD)]
+            specs += [specs[-1]] * (len(kinds) - len(specs)) if specs else []  # *args: the last spec repeats
+            return self.lib.define_program(
+                definition.module, definition.qualname, definition.program.settings(), list(kinds),
+                [s.prefix for s in specs[:len(kinds)]], [s.stream for s in specs[:len(kinds)]], definition.returns,
+                constraints, definition.io, definition.priority, definition.on_failure,
+                int(round(definition.time_out * 1000)))
         return self.lib.define(definition.module, definition.qualname, self.location, list(kinds),
                                definition.returns, constraints, definition.io, definition.priority,
                                definition.on_failure, int(round(definition.time_out * 1000)))
@@ -145,6 +157,8 @@ class Session:
         values = self._positional(definition, args, kwargs)
         for name, value, spec in values:
             calls.check_one(definition, name, value, spec)
+        if definition.program is not None:
+            return self._call_program(definition, values)
         n = len(values)
         kinds: List[str] = []
         object_ids: List[int] = [0] * n
@@ -154,7 +168,8 @@ class Session:
         once: List[int] = []  # ids of values sent for this call only
         has_files = has_collections = False
         with self._lock:
-            self.release_dropped()
+            if len(self._dropped) >= RELEASE_BATCH:
+                self.release_dropped()
             for i, (name, value, spec) in enumerate(values):
                 written = spec.direction != p.DIRECTION.IN
                 if spec.kind == p.TYPE.FILE:
@@ -195,6 +210,31 @@ class Session:
         if not futures:
             return None
         return futures[0] if len(futures) == 1 else tuple(futures)
+
+    def _call_program(self, definition: Any, values: List[Tuple[str, Any, Any]]) -> Any:
+        """A @binary/@mpi task: values go as their command-line text, files as paths; the return
+        (returns=1) is the exit value."""
+        n = len(values)
+        kinds: List[str] = []
+        data: List[Optional[bytes]] = [None] * n
+        files: List[Optional[str]] = [None] * n
+        for i, (name, value, spec) in enumerate(values):
+            if spec.kind == p.TYPE.FILE:
+                kinds.append("FILE_" + spec.direction)
+                files[i] = os.fspath(value)
+            else:
+                kinds.append("IN VALUE")
+                data[i] = program.argument(definition, name, value, spec).encode()
+        with self._lock:
+            if len(self._dropped) >= RELEASE_BATCH:
+                self.release_dropped()
+            for i, (_, _, spec) in enumerate(values):
+                if spec.kind == p.TYPE.FILE and spec.direction != p.DIRECTION.IN:
+                    self._written_files.add(os.path.abspath(files[i]))
+            return_ids = [self._new_id() for _ in range(definition.returns)]
+            type_id = self._type(definition, tuple(kinds))
+            self.lib.submit(type_id, n, None, data, files, return_ids, None)
+        return Future(return_ids[0], self) if return_ids else None
 
     def _positional(self, definition: Any, args: tuple, kwargs: dict) -> List[Tuple[str, Any, Any]]:
         """(name, value, spec) of every parameter in the signature's order, defaults included."""
@@ -414,14 +454,18 @@ class Session:
         self.release_dropped()
 
     def release_dropped(self) -> None:
-        """Tells the runtime about the Futures the program dropped since the last call."""
+        """Tells the runtime about the Futures the program dropped since the last call, in one
+        call (braid_foreign_delete_objects)."""
         dropped = self._dropped
+        if not dropped:
+            return
+        ids = []
         while dropped:
             try:
-                object_id = dropped.popleft()
+                ids.append(dropped.popleft())
             except IndexError:
-                return
-            self.lib.delete_object(object_id)
+                break
+        self.lib.delete_objects(ids)
 
     def dropped(self, object_id: int) -> None:
         """A Future's ``__del__``: only queues (see the module's docstring)."""

@@ -15,7 +15,7 @@ the runtime and returns at once (:class:`braid._runtime.future.Future` placehold
 import functools
 
 import braid._runtime as runtime
-from braid._internal import attach, calls, excepthook
+from braid._internal import attach, calls, excepthook, program
 from braid._internal.definition import define
 from braid.errors import TaskDefinitionError
 
@@ -50,6 +50,8 @@ class task:  # noqa: N801 - PyCOMPSs' name
             session = runtime.session
             if session is not None:
                 return session.call(definition, args, kwargs)  # checks the values too
+            if definition.program is not None:  # @binary / @mpi: the program, not the body
+                return program.run(definition, args, kwargs)
             calls.check(definition, args, kwargs)
             calls.make_out_directories(definition, args, kwargs)
             return function(*args, **kwargs)

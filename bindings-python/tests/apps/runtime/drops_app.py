@@ -1,5 +1,6 @@
 """Futures the program drops are released on the master (test_runtime.py counts the drops in the
-runtime's debug log)."""
+runtime's debug log), and their data deleted on the worker: Futures dropped together (a list of
+them, after their tasks ended) go in one release call and one deletion message (the worker's log)."""
 
 import gc
 import sys
@@ -24,3 +25,8 @@ if __name__ == "__main__":
     gc.collect()
     compss_barrier()
     print("kept", compss_wait_on(kept)[0])
+    batch = [make(1000 + i) for i in range(int(sys.argv[2]))]
+    compss_barrier()  # their tasks have ended: their data can go at once
+    del batch  # dropped together: released together at the next call
+    compss_barrier()
+    print("batch released")

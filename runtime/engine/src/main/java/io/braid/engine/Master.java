@@ -199,6 +199,13 @@ public final class Master implements AutoCloseable {
         loop.execute(() -> core.dropDatum(key));
     }
 
+    /** See {@link RuntimeCore#dropData}: one event on the core thread for all the keys. */
+    public void dropData(java.util.List<? extends io.braid.engine.analysis.DataKey> keys) {
+        if (!keys.isEmpty()) {
+            loop.execute(() -> core.dropData(keys));
+        }
+    }
+
     public MainAccessService access() {
         return access;
     }

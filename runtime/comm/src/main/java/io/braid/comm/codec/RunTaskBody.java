@@ -155,13 +155,15 @@ final class RunTaskBody implements BodyCodec<RunTask> {
             Wire.writeBoolean(out, p.failByExitValue());
             Wire.writeStrings(out, p.prefixes());
             Wire.writeStrings(out, p.streams());
+            Wire.writeBoolean(out, p.pickledExit());
         }
     }
 
     private static ProcessCall readProcess(ByteBuf in) {
         return Wire.readBoolean(in)
                 ? new ProcessCall(Wire.readBoolean(in), Wire.readString(in), Wire.readString(in), Wire.readString(in),
-                        Wire.readStrings(in), in.readInt(), Wire.readBoolean(in), Wire.readStrings(in), Wire.readStrings(in))
+                        Wire.readStrings(in), in.readInt(), Wire.readBoolean(in), Wire.readStrings(in), Wire.readStrings(in),
+                        Wire.readBoolean(in))
                 : null;
     }
 

@@ -75,7 +75,7 @@ class CodecTest {
                         new JobParam(JobParam.Kind.FILE, "java.lang.String", null, null, "d2v1", List.of(), "out.txt")),
                 "d3v1", false, 2, 5000L,
                 new ProcessCall(true, "${SIM}", "/tmp/wd", "mpirun", List.of("--oversubscribe"), 4, true,
-                        java.util.Arrays.asList("-n=", null), java.util.Arrays.asList(null, "STDOUT")));
+                        java.util.Arrays.asList("-n=", null), java.util.Arrays.asList(null, "STDOUT"), true));
     }
 
     /** A Python job: a by-value pickle (Base64), an INOUT object, a FILE_OUT, and its return slot last. */

@@ -49,7 +49,7 @@ class HandWrittenBodiesTest {
                                 null, "writer-7", List.of(), null)),
                 "d9v1", true, Integer.MIN_VALUE, Long.MAX_VALUE,
                 new ProcessCall(true, "${SIM}", "/tmp/" + UNICODE, "mpirun", List.of("--oversubscribe", ""), -1, true,
-                        Arrays.asList("-n=", null, SHORT_LIMIT), Arrays.asList(null, "STDOUT")),
+                        Arrays.asList("-n=", null, SHORT_LIMIT), Arrays.asList(null, "STDOUT"), true),
                 new ForeignCall(ForeignCall.PYTHON, "app.tasks", "Class.method", "/home/" + UNICODE, Integer.MAX_VALUE));
     }
 

@@ -11,13 +11,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Data the main program is done with ({@code IN_DELETE}, {@code deregisterObject},
  * {@code deleteFile}): the analyser forgets the datum at once, and its version's copies (master,
- * workers) are deleted once no pending task reads it. Core thread only.
+ * workers) are deleted once no pending task reads it, in one message per worker and batch of
+ * core events. Core thread only.
  */
 final class DataDrops {
     private static final Logger LOG = LoggerFactory.getLogger(DataDrops.class);
@@ -29,6 +32,8 @@ final class DataDrops {
     private final VersionStore masterStore;
     private final DataLocations locations;
     private final List<WorkerHandle> workers;
+    /** Per worker, the versions to delete there, sent by {@link #flushDeletes}. */
+    private final Map<Integer, List<String>> pending = new HashMap<>();
 
     DataDrops(RuntimeCore core, TaskAnalyser analyser, Map<Long, TaskRecord> tasks, VersionReaders readers,
               VersionStore masterStore, DataLocations locations, List<WorkerHandle> workers) {
@@ -85,6 +90,30 @@ final class DataDrops {
         core.whenTasksEnd(waits, () -> dropVersion(v));
     }
 
+    /** {@link #dropDatum} of every key (the main program's released objects, in one core event). */
+    void dropData(Collection<? extends DataKey> keys) {
+        keys.forEach(this::dropDatum);
+    }
+
+    /**
+     * Sends the deletions gathered since the last call, one {@code DeleteData} per worker: called
+     * once per batch of core events ({@link RuntimeCore#dispatch}), so the drops of a burst
+     * (released objects, tasks ending together) cost one message per worker, not one per version.
+     */
+    void flushDeletes() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        for (var e : pending.entrySet()) {
+            WorkerHandle w = workers.get(e.getKey());
+            if (w.alive()) {
+                w.write(new io.braid.comm.message.DeleteData(e.getValue()));
+                w.flush();
+            }
+        }
+        pending.clear();
+    }
+
     /**
      * Deletes the version's copies once no pending task reads it. Its readers come from the
      * {@link VersionReaders} index: a drop costs O(its readers), not O(pending tasks).
@@ -104,9 +133,8 @@ final class DataDrops {
             }
         });
         for (int h : locations.remove(name)) {
-            if (h >= 0 && workers.get(h).alive()) {
-                workers.get(h).write(new io.braid.comm.message.DeleteData(List.of(name)));
-                workers.get(h).flush();
+            if (h >= 0) {
+                pending.computeIfAbsent(h, k -> new ArrayList<>()).add(name);
             }
         }
         LOG.debug("dropped {}", name);

@@ -257,6 +257,7 @@ public final class RuntimeCore {
                 workers.get(i).flush();
             }
         }
+        drops.flushDeletes(); // after the jobs: a dropped version has no pending reader among them
         if (fatal == null) {
             String stall = stallGuard.reason();
             if (stall != null) {
@@ -421,6 +422,11 @@ public final class RuntimeCore {
     /** Forgets the datum now and deletes its current version once its pending readers have ended ({@link DataDrops}). */
     public void dropDatum(io.braid.engine.analysis.DataKey key) {
         drops.dropDatum(key);
+    }
+
+    /** {@link #dropDatum} of each key, the versions deleted at once going in one message per worker. */
+    public void dropData(java.util.Collection<? extends io.braid.engine.analysis.DataKey> keys) {
+        drops.dropData(keys);
     }
 
     // ---- waiting --------------------------------------------------------------------------------

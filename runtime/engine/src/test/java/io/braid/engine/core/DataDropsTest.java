@@ -46,6 +46,23 @@ class DataDropsTest {
     }
 
     @Test
+    void versionsDroppedInOneBatchOfEventsGoInOneMessagePerWorker() {
+        CoreHarness h = new CoreHarness(4);
+        for (long id = 1; id <= 3; id++) {
+            h.submit(id, 1, object(id, AccessMode.W));
+        }
+        assertEquals(List.of("1@0", "2@0", "3@0"), h.dispatch());
+        h.done(1, "d1v1");
+        h.done(2, "d2v1");
+        h.done(3, "d3v1");
+        h.core.dropData(List.of(new ObjectKey(1), new ObjectKey(2), new ObjectKey(99), new ObjectKey(3)));
+        h.dispatch();
+        assertTrue(h.others.contains("0:" + new DeleteData(List.of("d1v1", "d2v1", "d3v1"))),
+                "one message for the three (an unknown key ignored): " + h.others);
+        assertEquals(1, h.others.stream().filter(m -> m.contains("DeleteData")).count(), h.others.toString());
+    }
+
+    @Test
     void aVersionGoesOnlyWhenItsLastReaderEnds() {
         CoreHarness h = new CoreHarness(8);
         h.submit(1, 1, object(1, AccessMode.W));

@@ -51,6 +51,11 @@ final class ForeignObjects {
                 null, display + id, null);
     }
 
+    /** Object {@code id} is the return datum of a task just submitted (a program's exit value). */
+    void returned(long id) {
+        byId.computeIfAbsent(id, k -> new Entry()).pending = true;
+    }
+
     /** True when the id was used by a task and is not deleted. */
     boolean known(long id) {
         return byId.containsKey(id);

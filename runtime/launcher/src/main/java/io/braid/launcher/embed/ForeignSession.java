@@ -83,7 +83,8 @@ final class ForeignSession {
             String where = what + " parameter " + (i + 1) + " (" + p + ")";
             AccessMode mode = mode(p.direction());
             SubmittedParam one = switch (p.kind()) {
-                case VALUE -> value(values == null ? null : values[i], where);
+                case VALUE -> type.program() ? argument(values == null ? null : values[i], where)
+                        : value(values == null ? null : values[i], where);
                 case OBJECT -> objects.param(objectId(objectIds, i, where), mode, values == null ? null : values[i],
                         where);
                 case FILE -> files.param(paths == null ? null : paths[i], mode, where);
@@ -95,11 +96,20 @@ final class ForeignSession {
                 params.add(one);
             }
         }
-        for (int k = 0; k < given; k++) {
-            params.add(objects.param(returnIds[k], AccessMode.W, null, what + " return " + (k + 1), "returns object#"));
+        ObjectKey exitValue = null;
+        if (type.program()) { // the exit value: the task's return datum, as a Java program task's
+            if (given == 1) {
+                objects.returned(returnIds[0]);
+                exitValue = new ObjectKey(returnIds[0]);
+            }
+        } else {
+            for (int k = 0; k < given; k++) {
+                params.add(objects.param(returnIds[k], AccessMode.W, null, what + " return " + (k + 1),
+                        "returns object#"));
+            }
         }
         lastTaskId = taskId;
-        master.submit(new TaskSubmission(taskId, type.definition(), params, null, List.copyOf(openGroups)));
+        master.submit(new TaskSubmission(taskId, type.definition(), params, exitValue, List.copyOf(openGroups)));
         return taskId;
     }
 
@@ -141,6 +151,18 @@ final class ForeignSession {
             objects.forget(id);
             master.dropDatum(new ObjectKey(id));
         }
+    }
+
+    /** See {@link ForeignTasks#deleteObjects}. */
+    synchronized void deleteObjects(long[] ids) {
+        List<ObjectKey> keys = new ArrayList<>(ids.length);
+        for (long id : ids) {
+            if (objects.known(id)) {
+                objects.forget(id);
+                keys.add(new ObjectKey(id));
+            }
+        }
+        master.dropData(keys);
     }
 
     /** See {@link ForeignTasks#deleteFile}. */
@@ -249,6 +271,14 @@ final class ForeignSession {
             throw new IllegalArgumentException(where + ": stream " + streamId + ": " + e.getMessage(), e);
         }
         return StreamArguments.toParam(handle, direction, handle.getClass().getName(), taskId, index, label);
+    }
+
+    /** A program's argument: its UTF-8 text, which the worker puts on the command line as it is. */
+    private static SubmittedParam argument(byte[] bytes, String where) {
+        if (bytes == null) {
+            throw new IllegalArgumentException(where + ": no text given");
+        }
+        return SubmittedParam.byValue("java.lang.String", new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private static SubmittedParam value(byte[] bytes, String where) {

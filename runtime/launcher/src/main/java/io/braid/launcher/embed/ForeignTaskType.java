@@ -7,10 +7,11 @@ import java.util.List;
 
 /**
  * A task type a non-Java main program defined ({@link ForeignTasks#define}): the master's
- * {@link TaskDefinition} (one FOREIGN implementation) and the declared parameters, which each
- * call is checked against; the type's {@code returns} return values come after them.
+ * {@link TaskDefinition} (one FOREIGN implementation, or with {@code program} one BINARY or MPI
+ * implementation) and the declared parameters, which each call is checked against; the type's
+ * {@code returns} return values come after them (a program's: its exit value, the task's return datum).
  */
-record ForeignTaskType(TaskDefinition definition, List<Param> params, int returns) {
+record ForeignTaskType(TaskDefinition definition, List<Param> params, int returns, boolean program) {
 
     /**
      * What a parameter is: how its value is given, and whether the task reads it, writes it or both.

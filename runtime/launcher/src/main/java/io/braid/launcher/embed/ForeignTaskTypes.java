@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The task types of one embedded run, defined by the main program: each definition is checked
@@ -27,14 +28,16 @@ final class ForeignTaskTypes {
     static final Set<String> CONSTRAINTS = Set.of("computing_units", "memory_size", "processor_architecture",
             "storage_bw", "storage_size");
 
+    /** The "language" of a program type's parameters in {@link #param}: neither Python's nor C's rules. */
+    private static final String PROGRAM = "program";
+
     private final List<ForeignTaskType> types = new ArrayList<>();
 
     /** Defines a type and returns its id (0, 1, ... in definition order). See {@link ForeignTasks#define}. */
     synchronized int define(String language, String module, String function, String location, String[] params,
                             int returns, String[] constraints, boolean io, boolean priority, String onFailure,
                             long timeOutMs) {
-        String label = (module == null ? "?" : module) + "." + (function == null ? "?" : function);
-        String where = "task " + label + ": ";
+        String where = where(module, function);
         boolean isC = ForeignCall.C.equals(language);
         if (!ForeignCall.PYTHON.equals(language) && !isC) {
             throw new IllegalArgumentException(where + "unknown language '" + language + "' (python, c)");
@@ -50,14 +53,66 @@ final class ForeignTaskTypes {
         if (isC) {
             location = workerLibrary(where, location);
         }
-        if (timeOutMs < 0) {
-            throw new IllegalArgumentException(where + "time-out " + timeOutMs + " ms (0: none, or more)");
+        List<ForeignTaskType.Param> declared = params(where, params, language);
+        ForeignCall call = new ForeignCall(language, module, function, location, returns);
+        return add(where, module, function, declared, returns, constraints(where, constraints), io, priority,
+                onFailure, timeOutMs, false, request -> TaskImplementation.foreign(call, request));
+    }
+
+    /**
+     * Defines a type whose implementation is a binary or MPI program; returns its id. See
+     * {@link ForeignTasks#defineProgram}.
+     */
+    synchronized int defineProgram(String module, String function, String[] program, String[] params,
+                                   String[] prefixes, String[] streams, int returns, String[] constraints, boolean io,
+                                   boolean priority, String onFailure, long timeOutMs) {
+        String where = where(module, function);
+        if (module == null || module.isBlank() || function == null || function.isBlank()) {
+            throw new IllegalArgumentException(where + "the module and the function must be named");
         }
+        if (returns < 0 || returns > 1) {
+            throw new IllegalArgumentException(where + "returns = " + returns + " (a program returns its exit value:"
+                    + " 0 or 1 return)");
+        }
+        List<ForeignTaskType.Param> declared = params(where, params, PROGRAM);
+        for (int i = 0; i < declared.size(); i++) {
+            ForeignTaskType.Param p = declared.get(i);
+            if (p.kind() != ForeignTaskType.Kind.FILE && p.kind() != ForeignTaskType.Kind.VALUE) {
+                throw new IllegalArgumentException(where + "parameter " + (i + 1) + " '" + params[i] + "': a binary or"
+                        + " MPI task takes values (IN VALUE, as command-line text) and files");
+            }
+        }
+        Map<String, String> c = constraints(where, constraints);
+        ForeignProgram prog = ForeignProgram.of(where, program, prefixes, streams, declared.size(),
+                c.get("computing_units"));
+        if (prog.heldUnits() != null) {
+            c.put("computing_units", prog.heldUnits());
+        }
+        TaskImplementation.Kind kind = prog.call().mpi() ? TaskImplementation.Kind.MPI : TaskImplementation.Kind.BINARY;
+        return add(where, module, function, declared, returns, c, io, priority, onFailure, timeOutMs, true,
+                request -> new TaskImplementation(kind, request, prog.call()));
+    }
+
+    /** "task m.f: ", put before every message about the type. */
+    private static String where(String module, String function) {
+        return "task " + (module == null ? "?" : module) + "." + (function == null ? "?" : function) + ": ";
+    }
+
+    private List<ForeignTaskType.Param> params(String where, String[] params, String language) {
         List<ForeignTaskType.Param> declared = new ArrayList<>();
         for (int i = 0; i < (params == null ? 0 : params.length); i++) {
             declared.add(param(where + "parameter " + (i + 1) + " ", params[i], language));
         }
-        Map<String, String> c = constraints(where, constraints);
+        return declared;
+    }
+
+    /** The checks and the definition common to every kind of foreign type. */
+    private int add(String where, String module, String function, List<ForeignTaskType.Param> declared, int returns,
+                    Map<String, String> c, boolean io, boolean priority, String onFailure, long timeOutMs,
+                    boolean program, Function<ResourceRequest, TaskImplementation> implementation) {
+        if (timeOutMs < 0) {
+            throw new IllegalArgumentException(where + "time-out " + timeOutMs + " ms (0: none, or more)");
+        }
         OnFailure policy;
         try {
             policy = onFailure == null || onFailure.isBlank() ? OnFailure.RETRY
@@ -75,12 +130,12 @@ final class ForeignTaskTypes {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + "constraint: " + e.getMessage());
         }
-        ForeignCall call = new ForeignCall(language, module, function, location, returns);
         List<String> kinds = declared.stream().map(ForeignTaskType.Param::toString).toList();
         int id = types.size();
+        String label = module + "." + function;
         TaskDefinition def = new TaskDefinition(id, label, module, function, kinds, false, "void", request, priority, io,
-                auto, policy, timeOutMs, List.of(TaskImplementation.foreign(call, request)));
-        types.add(new ForeignTaskType(def, List.copyOf(declared), returns));
+                auto, policy, timeOutMs, List.of(implementation.apply(request)));
+        types.add(new ForeignTaskType(def, List.copyOf(declared), returns, program));
         return id;
     }
 

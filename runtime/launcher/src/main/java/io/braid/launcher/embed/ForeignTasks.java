@@ -49,6 +49,30 @@ public final class ForeignTasks {
     }
 
     /**
+     * Defines a task type whose implementation is a binary or MPI program (PyCOMPSs' {@code @binary}
+     * and {@code @mpi}), run by the worker as a Java {@code @Binary}/{@code @MPI} method's is
+     * (docs/COMPSS.md, "Binary and MPI tasks"); returns its id for {@link #submit}.
+     *
+     * @param module    the module of the declaring function, for names and messages
+     * @param function  the declaring function
+     * @param program   {@code key=value}: {@code kind} (binary or mpi), {@code binary}, {@code working_dir},
+     *                  {@code fail_by_exit_value} (true/false); MPI: {@code runner}, {@code flags},
+     *                  {@code processes}, {@code scale_by_cu} (true/false)
+     * @param params    as for {@link #define}: {@code IN VALUE} (its bytes are the argument's UTF-8 text) or a FILE
+     * @param prefixes  per parameter: text put before its value on the command line (null entries: none;
+     *                  {@code "#"}: left out); null for none at all
+     * @param streams   per parameter: STDIN, STDOUT, STDERR (the FILE the program's stream is redirected to)
+     *                  or null; null for none at all
+     * @param returns   1: the exit value is the task's return (a pickled int), 0: none
+     */
+    public static int defineProgram(String module, String function, String[] program, String[] params,
+                                    String[] prefixes, String[] streams, int returns, String[] constraints,
+                                    boolean io, boolean priority, String onFailure, long timeOutMs) {
+        return EmbeddedRun.foreign().types().defineProgram(module, function, program, params, prefixes, streams,
+                returns, constraints, io, priority, onFailure, timeOutMs);
+    }
+
+    /**
      * Submits a call of type {@code type}; returns its task id. Arrays are indexed by declared
      * parameter (entries for other kinds are ignored; an array may be null when no parameter
      * needs it): {@code objectIds} for OBJECT, {@code values} for VALUE (its bytes) and OBJECT
@@ -84,6 +108,14 @@ public final class ForeignTasks {
     /** The main program is done with the object: the runtime forgets it once the tasks that use it have. */
     public static void deleteObject(long objectId) {
         EmbeddedRun.foreign().deleteObject(objectId);
+    }
+
+    /**
+     * {@link #deleteObject} of every id, in one call (the main program's released placeholders):
+     * the master drops them in one event, and the copies that can go at once in one message per worker.
+     */
+    public static void deleteObjects(long[] objectIds) {
+        EmbeddedRun.foreign().deleteObjects(objectIds == null ? new long[0] : objectIds);
     }
 
     /** Deletes the file at once (tasks already called with it read a private copy) and forgets it. */

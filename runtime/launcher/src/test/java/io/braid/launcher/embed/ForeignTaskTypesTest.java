@@ -141,4 +141,67 @@ class ForeignTaskTypesTest {
         SubmittedParam ret = objects.param(8, AccessMode.W, null, "t return 1", "returns object#");
         assertEquals("returns object#8", ret.display());
     }
+
+    private int program(String[] settings, String[] params, String[] prefixes, String[] streams, int returns,
+                        String... constraints) {
+        return types.defineProgram("app", "run", settings, params, prefixes, streams, returns, constraints, false,
+                false, null, 0);
+    }
+
+    @Test
+    void aProgramTypeIsABinaryOrMpiImplementationWithItsCommandLineShape() {
+        int id = program(new String[] {"kind=binary", "binary=${TOOLS}/grep", "working_dir=/tmp/wd",
+                        "fail_by_exit_value=true"}, new String[] {"IN VALUE", "FILE_IN", "FILE_OUT"},
+                new String[] {"-e", null, null}, new String[] {null, "STDIN", "stdout"}, 1);
+        ForeignTaskType t = types.get(id);
+        assertTrue(t.program());
+        TaskImplementation impl = t.definition().implementations().get(0);
+        assertEquals(TaskImplementation.Kind.BINARY, impl.kind());
+        var call = impl.process();
+        assertFalse(call.mpi());
+        assertEquals("${TOOLS}/grep", call.binary());
+        assertEquals("/tmp/wd", call.workingDir());
+        assertTrue(call.failByExitValue());
+        assertTrue(call.pickledExit(), "a Python main program reads the exit value as a pickle");
+        assertEquals(java.util.Arrays.asList("-e", null, null), call.prefixes());
+        assertEquals(java.util.Arrays.asList(null, "STDIN", "STDOUT"), call.streams());
+
+        int mpi = program(new String[] {"kind=mpi", "binary=sim", "runner=mpirun", "processes=2",
+                "flags=--oversubscribe  --bind-to none", "scale_by_cu=true"}, new String[0], null, null, 0,
+                "computing_units=3");
+        TaskDefinition d = types.get(mpi).definition();
+        assertEquals(6, d.request().computingUnits(), "processes x units per process");
+        var mpiCall = d.implementations().get(0).process();
+        assertEquals(TaskImplementation.Kind.MPI, d.implementations().get(0).kind());
+        assertEquals(6, mpiCall.ranks(), "scale_by_cu: ranks = processes x units");
+        assertEquals("mpirun", mpiCall.mpiRunner());
+        assertEquals(List.of("--oversubscribe", "--bind-to", "none"), mpiCall.mpiFlags());
+    }
+
+    @Test
+    void badProgramTypesAreOneLineNamingTheTask() {
+        String[] binary = {"kind=binary", "binary=ls"};
+        assertEquals("task app.run: @mpi needs runner", assertThrows(IllegalArgumentException.class,
+                () -> program(new String[] {"kind=mpi", "binary=sim"}, new String[0], null, null, 0)).getMessage());
+        assertEquals("task app.run: @binary needs binary", assertThrows(IllegalArgumentException.class,
+                () -> program(new String[] {"kind=binary"}, new String[0], null, null, 0)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> program(new String[] {"kind=binary",
+                "binary=ls", "workdir=/x"}, new String[0], null, null, 0)).getMessage()
+                .startsWith("task app.run: program setting 'workdir=/x': expected key=value with a key of"));
+        assertEquals("task app.run: @binary has no 'runner' (an @mpi setting)", assertThrows(
+                IllegalArgumentException.class, () -> program(new String[] {"kind=binary", "binary=ls",
+                        "runner=mpirun"}, new String[0], null, null, 0)).getMessage());
+        assertEquals("task app.run: parameter 1 'INOUT OBJECT': a binary or MPI task takes values (IN VALUE, as"
+                + " command-line text) and files", assertThrows(IllegalArgumentException.class,
+                () -> program(binary, new String[] {"INOUT OBJECT"}, null, null, 1)).getMessage());
+        assertEquals("task app.run: returns = 2 (a program returns its exit value: 0 or 1 return)",
+                assertThrows(IllegalArgumentException.class, () -> program(binary, new String[0], null, null, 2))
+                        .getMessage());
+        assertEquals("task app.run: parameter 1: standard stream 'STDWHAT' (STDIN, STDOUT, STDERR)",
+                assertThrows(IllegalArgumentException.class, () -> program(binary, new String[] {"FILE_OUT"}, null,
+                        new String[] {"STDWHAT"}, 0)).getMessage());
+        assertEquals("task app.run: @mpi processes = 'zero': expected a whole number >= 1",
+                assertThrows(IllegalArgumentException.class, () -> program(new String[] {"kind=mpi", "binary=s",
+                        "runner=mpirun", "processes=zero"}, new String[0], null, null, 0)).getMessage());
+    }
 }

@@ -13,6 +13,7 @@ import java.util.List;
  * task sees them under their original names, {@link TaskFiles}) in {@code sandbox/job<id>}.
  */
 public final class WorkerDataStore {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WorkerDataStore.class);
     private final Path workingDir;
     private final VersionStore versions = new VersionStore();
 
@@ -72,7 +73,9 @@ public final class WorkerDataStore {
         SandboxLinks.deleteTree(workingDir.resolve("sandbox"));
     }
 
+    /** Deletes the versions the master dropped (one message may name many: a batch of released objects). */
     public void delete(List<String> dataNames) {
+        LOG.debug("deleting {} versions: {}", dataNames.size(), dataNames);
         for (String name : dataNames) {
             versions.remove(name).ifPresent(this::deleteOwn);
         }

@@ -146,7 +146,9 @@ public final class JobRunner {
         }
         if (job.returnData() != null) {
             outputs.add(job.returnData());
-            sizes.add(storeObject(job.returnData(), result));
+            sizes.add(job.process() != null && job.process().pickledExit()
+                    ? storeBytes(job.returnData(), PickledInt.of((Integer) result))
+                    : storeObject(job.returnData(), result));
             paths.add(null);
         }
         return new TaskDone(job.jobId(), outputs, sizes, startMicros, runNanos, Thread.currentThread().getName(),
