@@ -17,6 +17,11 @@ public final class JavaStreamSerializer implements StreamSerializer {
     }
 
     @Override
+    public byte[] serializeAfter(byte[] prefix, Object value) throws IOException {
+        return serializer().serializeAfter(prefix, value);
+    }
+
+    @Override
     public Object deserialize(byte[] data) throws IOException, ClassNotFoundException {
         return serializer().deserialize(data);
     }

@@ -18,6 +18,23 @@ public interface StreamSerializer {
     /** The bytes of {@code value}; an {@link IOException} when this serializer cannot write it. */
     byte[] serialize(Object value) throws IOException;
 
+    /**
+     * {@code prefix} followed by {@link #serialize}'s bytes of {@code value}, in one array (null
+     * when {@link #serialize} gives null): the stream library puts its record header in front of
+     * every value this way. The default copies both; a serializer that writes into a buffer of its
+     * own can put the prefix there first and save a copy of the value ({@link JavaStreamSerializer}
+     * does).
+     */
+    default byte[] serializeAfter(byte[] prefix, Object value) throws IOException {
+        byte[] bytes = serialize(value);
+        if (bytes == null) {
+            return null;
+        }
+        byte[] out = java.util.Arrays.copyOf(prefix, prefix.length + bytes.length);
+        System.arraycopy(bytes, 0, out, prefix.length, bytes.length);
+        return out;
+    }
+
     /** The value {@link #serialize} wrote as {@code data}. */
     Object deserialize(byte[] data) throws IOException, ClassNotFoundException;
 }

@@ -79,6 +79,17 @@ class CollectionParametersTest extends ItBase {
     }
 
     @Test
+    void aUserClassNamedCollectionIsNotTakenForACollectionHeader() {
+        // tests/apps/java/collectionnamed: a class `collection` in the default package; a null one is
+        // passed by value under its type name, which once marked a collection's header.
+        RunResult r = BraidRunner.in(tmp.resolve("named")).app("collectionnamed").main("NamedMain").run();
+
+        assertEquals(0, r.exitCode(), r::describe);
+        assertEquals("null", r.value("alone: "), r::describe);
+        assertEquals("null ArrayList[1, 2] collection(5)", r.value("mixed: "), r::describe);
+    }
+
+    @Test
     void aCollectionThatIsNotAListOrThatIsOutIsRefusedBeforeAnyTaskRuns() {
         String[][] cases = {
             {"collections.BadTypeItf", "@Parameter(type=COLLECTION) on a parameter of type int[]"},

@@ -32,7 +32,9 @@ final class MasterLink extends SimpleChannelInboundHandler<Message> {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        Heartbeats.install(ctx.pipeline(), ctx.name(), "the master");
+        // The master speaks once it has read this worker's hello, which a master starved of CPU
+        // (its broker starting, a loaded host) does late: its silence until then is no loss.
+        Heartbeats.installAwaitingFirstMessage(ctx.pipeline(), ctx.name(), "the master");
     }
 
     @Override

@@ -16,11 +16,14 @@ public final class RecordCodec {
 
     private final StreamSerializer serializer;
     private final String serializerName;
+    /** The records' header (serializer name), written in front of each value by the serializer itself. */
+    private final byte[] header;
     private final String stream;
 
     private RecordCodec(StreamSerializer serializer, String stream) {
         this.serializer = serializer;
         this.serializerName = serializer.getClass().getName();
+        this.header = RecordFrame.header(serializerName);
         this.stream = stream;
     }
 
@@ -35,19 +38,19 @@ public final class RecordCodec {
     }
 
     public byte[] encode(Object value) throws BackendException {
-        byte[] payload;
+        byte[] record;
         try {
-            payload = serializer.serialize(value);
+            record = serializer.serializeAfter(header.clone(), value); // a copy: a serializer may keep or change it
         } catch (NotSerializableException e) {
             throw new BackendException("cannot publish on stream " + stream + ": " + e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
             throw new BackendException("cannot serialise " + (value == null ? "null" : value.getClass().getName())
                     + " with " + serializerName + " to publish on stream " + stream + ": " + e, e);
         }
-        if (payload == null) {
+        if (record == null) {
             throw new BackendException(serializerName + " returned null for a value published on stream " + stream);
         }
-        return RecordFrame.wrap(serializerName, payload);
+        return record;
     }
 
     public Object decode(byte[] record) throws BackendException {

@@ -19,16 +19,23 @@ record RecordFrame(String serializer, byte[] payload) {
 
     /** The record bytes. */
     static byte[] wrap(String serializer, byte[] payload) {
+        byte[] header = header(serializer);
+        byte[] r = Arrays.copyOf(header, header.length + payload.length);
+        System.arraycopy(payload, 0, r, header.length, payload.length);
+        return r;
+    }
+
+    /** What comes before the value's bytes in a record written with {@code serializer}. */
+    static byte[] header(String serializer) {
         byte[] name = serializer.getBytes(StandardCharsets.UTF_8);
         if (name.length == 0 || name.length > 255) {
             throw new IllegalArgumentException("serializer name must have 1..255 bytes: " + serializer);
         }
-        byte[] r = new byte[3 + name.length + payload.length];
+        byte[] r = new byte[3 + name.length];
         r[0] = (byte) MARKER;
         r[1] = (byte) VERSION;
         r[2] = (byte) name.length;
         System.arraycopy(name, 0, r, 3, name.length);
-        System.arraycopy(payload, 0, r, 3 + name.length, payload.length);
         return r;
     }
 

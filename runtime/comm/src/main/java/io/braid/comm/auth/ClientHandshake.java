@@ -1,5 +1,6 @@
 package io.braid.comm.auth;
 
+import io.braid.comm.settings.CommSettings;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
@@ -35,7 +36,8 @@ final class ClientHandshake extends HandshakeSide {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         startTimeout(ctx, security.handshakeTimeoutMs(), () -> fail(ctx, "no handshake from the server within "
-                + security.handshakeTimeoutMs() + " ms (is it a Braid server?)"));
+                + security.handshakeTimeoutMs() + " ms (is it a Braid server? a starved one: -D"
+                + CommSettings.HANDSHAKE_TIMEOUT_MS.property() + ")"));
     }
 
     @Override

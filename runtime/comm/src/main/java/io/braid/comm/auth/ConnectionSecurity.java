@@ -30,8 +30,11 @@ public final class ConnectionSecurity {
     public static final String TLS_CERT_ENV = CommSettings.TLS_CERT.environment();
     /** Environment variable with the run's TLS private key (Base64 PKCS#8 DER, one line). */
     public static final String TLS_KEY_ENV = CommSettings.TLS_KEY.environment();
-    /** How long a peer has to complete the handshake (TLS included) before the connection is closed. */
-    public static final long DEFAULT_HANDSHAKE_TIMEOUT_MS = 5_000;
+    /**
+     * How long a peer has to complete the handshake (TLS included) before the connection is closed,
+     * unless {@code braid.handshake.timeout_ms} says otherwise ({@link #handshakeTimeoutSetting()}).
+     */
+    public static final long DEFAULT_HANDSHAKE_TIMEOUT_MS = CommSettings.HANDSHAKE_TIMEOUT_MS.defaultValue();
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionSecurity.class);
     private static final Object PROCESS_LOCK = new Object();
@@ -49,9 +52,14 @@ public final class ConnectionSecurity {
         this.refusals = refusals;
     }
 
-    /** Authentication with {@code secret}, no TLS. */
+    /** Authentication with {@code secret}, no TLS, the configured handshake timeout ({@link #handshakeTimeoutSetting()}). */
     public static ConnectionSecurity of(RunSecret secret) {
-        return new ConnectionSecurity(secret, null, DEFAULT_HANDSHAKE_TIMEOUT_MS, r -> { });
+        return new ConnectionSecurity(secret, null, handshakeTimeoutSetting(), r -> { });
+    }
+
+    /** The configured handshake timeout: {@code braid.handshake.timeout_ms}, or {@link #DEFAULT_HANDSHAKE_TIMEOUT_MS}. */
+    public static long handshakeTimeoutSetting() {
+        return CommSettings.HANDSHAKE_TIMEOUT_MS.get();
     }
 
     /** The same, with TLS using {@code identity} (null: without TLS). */

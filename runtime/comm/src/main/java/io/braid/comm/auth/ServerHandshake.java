@@ -1,5 +1,6 @@
 package io.braid.comm.auth;
 
+import io.braid.comm.settings.CommSettings;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -39,7 +40,8 @@ final class ServerHandshake extends HandshakeSide {
     public void channelActive(ChannelHandlerContext ctx) {
         // Not passed on: the handlers behind this one see the connection once it is authenticated.
         startTimeout(ctx, security.handshakeTimeoutMs(), () -> refuse(ctx, Refusal.Reason.TIMEOUT,
-                "no handshake within " + security.handshakeTimeoutMs() + " ms"));
+                "no handshake within " + security.handshakeTimeoutMs() + " ms (-D"
+                + CommSettings.HANDSHAKE_TIMEOUT_MS.property() + ")"));
         ctx.writeAndFlush(HandshakeFrames.hello(ctx.alloc(), serverNonce));
     }
 

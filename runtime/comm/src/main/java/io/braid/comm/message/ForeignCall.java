@@ -9,7 +9,7 @@ package io.braid.comm.message;
  *
  * <p>Parameters keep their {@link JobParam} meaning, with {@code javaType} unused: a {@code VALUE}
  * carries its bytes in Base64 in {@code value}; {@code OBJECT} and {@code FILE} go by data version
- * as for Java tasks; a collection is a VALUE of type {@value #COLLECTION_HEADER} whose value is its
+ * as for Java tasks; a collection is a {@link JobParam.Kind#COLLECTION} header whose value is its
  * length n, followed by its n elements (OBJECT parameters). The last {@code returns} parameters are the task's return values: OBJECT
  * parameters written only ({@code outData} set), which the function's results are stored under.
  *
@@ -24,9 +24,4 @@ package io.braid.comm.message;
 public record ForeignCall(String language, String module, String function, String location, int returns) {
     public static final String PYTHON = "python";
     public static final String C = "c";
-    /**
-     * The {@code javaType} of a VALUE parameter that heads a collection: its {@code value} is the
-     * number of elements, the OBJECT parameters that follow it.
-     */
-    public static final String COLLECTION_HEADER = "collection";
 }

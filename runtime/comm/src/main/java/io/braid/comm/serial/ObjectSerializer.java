@@ -1,7 +1,6 @@
 package io.braid.comm.serial;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidClassException;
@@ -19,6 +18,8 @@ import java.util.function.UnaryOperator;
  * {@link SerialByteBuffer} and comes back as a heap buffer.
  */
 public final class ObjectSerializer {
+    private static final byte[] NO_PREFIX = new byte[0];
+
     private final ClassLoader appLoader;
 
     public ObjectSerializer(ClassLoader appLoader) {
@@ -34,18 +35,36 @@ public final class ObjectSerializer {
      * (the master uses it to wait for objects that a task has not produced yet).
      */
     public byte[] serialize(Object value, UnaryOperator<Object> beforeWrite) throws IOException {
+        return serialize(NO_PREFIX, value, beforeWrite);
+    }
+
+    /**
+     * {@code prefix} followed by the bytes {@link #serialize(Object)} gives, in one array: a record
+     * header in front of a large value costs no further copy of the value.
+     */
+    public byte[] serializeAfter(byte[] prefix, Object value) throws IOException {
+        return serialize(prefix, value, null);
+    }
+
+    private byte[] serialize(byte[] prefix, Object value, UnaryOperator<Object> beforeWrite) throws IOException {
         byte[] boxed = BoxedValues.write(value);
         if (boxed != null) {
-            return boxed;
+            return prefix.length == 0 ? boxed : concat(prefix, boxed);
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+        ChunkedBytes bytes = new ChunkedBytes();
         try (ObjectOutputStream out = new HookedOutputStream(bytes, beforeWrite)) {
             out.writeObject(value);
         } catch (NotSerializableException e) {
             throw new NotSerializableException("class " + e.getMessage()
                     + " is not Serializable: task data must implement java.io.Serializable");
         }
-        return bytes.toByteArray();
+        return bytes.toByteArray(prefix);
+    }
+
+    private static byte[] concat(byte[] prefix, byte[] rest) {
+        byte[] out = java.util.Arrays.copyOf(prefix, prefix.length + rest.length);
+        System.arraycopy(rest, 0, out, prefix.length, rest.length);
+        return out;
     }
 
     public Object deserialize(byte[] data) throws IOException, ClassNotFoundException {

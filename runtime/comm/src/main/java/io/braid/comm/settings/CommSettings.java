@@ -21,6 +21,20 @@ public final class CommSettings {
                     .doc("silence after which a link's peer (a worker, the master) is taken as gone; heartbeats "
                             + "go every fifth of it"));
 
+    public static final Setting<Long> FIRST_MESSAGE_TIMEOUT_MS = DEFS.define(
+            Setting.property("braid.heartbeat.first_message_ms", ValueType.LONG).valueName("MS").defaultValue(60_000L)
+                    .check(ms -> ms >= 100, "milliseconds, at least 100")
+                    .doc("how long a worker waits, once the master accepted its connection, for the master's first "
+                            + "message (sent once the master took the worker's hello) before it takes the master as "
+                            + "gone; the heartbeat timeout counts from that message on (never shorter than it)"));
+
+    public static final Setting<Long> HANDSHAKE_TIMEOUT_MS = DEFS.define(
+            Setting.property("braid.handshake.timeout_ms", ValueType.LONG).valueName("MS").defaultValue(15_000L)
+                    .check(ms -> ms >= 50, "milliseconds, at least 50")
+                    .doc("time a new connection has to complete its authentication handshake (TLS included) before "
+                            + "either end closes it; only the start of a connection: a link's peer that vanishes "
+                            + "later is noticed by the heartbeat timeout"));
+
     public static final Setting<String> RUN_SECRET = DEFS.define(
             Setting.environment("BRAID_RUN_SECRET", ValueType.STRING).valueName("HEX")
                     .doc("the run's secret, which every connection proves (never on a command line)").internal());

@@ -167,6 +167,40 @@ class AuthenticationTest {
     }
 
     @Test
+    void theHandshakeTimeoutSettingBoundsBothSides() throws Exception {
+        String property = io.braid.comm.settings.CommSettings.HANDSHAKE_TIMEOUT_MS.property();
+        System.setProperty(property, "700");
+        try {
+            ConnectionSecurity configured = ConnectionSecurity.of(RunSecret.generate());
+            assertEquals(700, configured.handshakeTimeoutMs());
+            Recorder recorder = new Recorder();
+            // The server side: a peer that connects and sends nothing is refused after 700 ms.
+            try (MessageServer s = MessageServer.start("127.0.0.1", 0, () -> recorder, "test", 1,
+                    configured.withRefusalListener(refusals::add));
+                 Socket raw = new Socket("127.0.0.1", s.port())) {
+                Refusal r = refusals.poll(10, TimeUnit.SECONDS);
+                assertNotNull(r, "no refusal of a silent peer");
+                assertEquals(Refusal.Reason.TIMEOUT, r.reason());
+                assertTrue(r.detail().contains("700 ms") && r.detail().contains(property), r.detail());
+                assertClosedByServer(raw);
+            }
+            // The client side: a server that accepts and never greets fails the connect after 700 ms.
+            try (java.net.ServerSocket mute = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+                 MessageClient c = new MessageClient("client", 1, configured)) {
+                IOException e = assertThrows(IOException.class,
+                        () -> c.connect("master", "127.0.0.1", mute.getLocalPort(), new Collector(), 10_000));
+                assertTrue(e.getMessage().contains("within 700 ms") && e.getMessage().contains(property), e.getMessage());
+            }
+            System.setProperty(property, "10");
+            IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                    () -> ConnectionSecurity.of(RunSecret.generate()));
+            assertTrue(bad.getMessage().contains(property), bad.getMessage());
+        } finally {
+            System.clearProperty(property);
+        }
+    }
+
+    @Test
     void aClientRefusesAServerThatDoesNotProveTheSecret() throws Exception {
         // An impostor that plays the protocol but does not know the secret: it accepts any proof.
         try (java.net.ServerSocket impostor = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());

@@ -68,6 +68,20 @@ class CodecTest {
                 "d9v1", false, 4);
     }
 
+    /**
+     * A Java job with a COLLECTION parameter (its header, then its two elements) after a null object
+     * of a user class named {@code collection} (a VALUE of that type): both kinds survive the wire.
+     */
+    static RunTask collectionTask() {
+        List<DataLocation> here = List.of(new DataLocation("node1", "10.0.0.1", 4000, null));
+        return new RunTask(22L, 46L, "Tasks", "sum", List.of("collection", "java.util.List"), false,
+                List.of(new JobParam(JobParam.Kind.VALUE, "collection", null, null, null, List.of(), null),
+                        JobParam.collectionHeader(2),
+                        new JobParam(JobParam.Kind.OBJECT, "java.lang.Integer", null, "d1v1", null, here, null),
+                        new JobParam(JobParam.Kind.OBJECT, "java.lang.Integer", null, "d2v1", null, here, null)),
+                "d3v1", false, 1);
+    }
+
     /** A binary/MPI job: every field of its ProcessCall set, nulls inside the per-parameter lists. */
     static RunTask processTask() {
         return new RunTask(18L, 43L, "app.Sim", "simulate", List.of("int", "java.lang.String"), false,
@@ -108,6 +122,7 @@ class CodecTest {
                 processTask(),
                 foreignTask(),
                 cFunctionTask(),
+                collectionTask(),
                 new TaskDone(17L, List.of("d9v1", "d1v3"), List.of(123L, 5_000_000_000L), 1_700_000_000_000_000L, 1_234_567L,
                         "compute-executor-2"),
                 new TaskFailed(18L, "java.lang.ArithmeticException: / by zero\n\tat com.example.Matmul.multiply(Matmul.java:12)"),
@@ -212,6 +227,19 @@ class CodecTest {
                 assertEquals(m, back, m.getClass().getSimpleName());
             }
         }
+    }
+
+    @Test
+    void aCollectionHeaderIsAKindOfItsOwnAndAValueOfTypeCollectionIsNone() {
+        RunTask decoded = (RunTask) roundTrip(collectionTask());
+        JobParam userValue = decoded.params().get(0);
+        JobParam header = decoded.params().get(1);
+        assertEquals(JobParam.Kind.VALUE, userValue.kind());
+        assertEquals("collection", userValue.javaType());
+        assertTrue(!userValue.isCollectionHeader(), "a VALUE of a user type named collection was taken for a header");
+        assertEquals(JobParam.Kind.COLLECTION, header.kind());
+        assertTrue(header.isCollectionHeader());
+        assertEquals(2, header.collectionSize());
     }
 
     @Test

@@ -10,10 +10,12 @@ import java.io.NotSerializableException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,6 +83,21 @@ class ObjectSerializerTest {
                 () -> serializer.serialize(List.of(new Object())));
         assertEquals("class java.lang.Object is not Serializable: task data must implement java.io.Serializable",
                 e.getMessage());
+    }
+
+    @Test
+    void serializeAfterIsThePrefixThenTheSameBytesForSmallLargeAndBoxedValues() throws Exception {
+        byte[] prefix = {(byte) 0xB5, 1, 2, 'a', 'b'};
+        byte[] large = new byte[(1 << 20) + 3]; // across many chunks, the last one partly filled
+        new java.util.Random(7).nextBytes(large);
+        for (Object value : new Object[] {large, new byte[0], "text", 42, new ArrayList<>(List.of("x", 7L)), null}) {
+            byte[] plain = serializer.serialize(value);
+            byte[] after = serializer.serializeAfter(prefix, value);
+            assertEquals(prefix.length + plain.length, after.length);
+            assertArrayEquals(prefix, Arrays.copyOfRange(after, 0, prefix.length));
+            assertArrayEquals(plain, Arrays.copyOfRange(after, prefix.length, after.length));
+        }
+        assertArrayEquals(large, (byte[]) serializer.deserialize(serializer.serialize(large)));
     }
 
     @Test

@@ -138,7 +138,8 @@ public final class RuntimeCore {
         List<SubmittedParam> params = s.params();
         List<ParamAccess> accesses = new ArrayList<>(params.size() + 1);
         for (SubmittedParam p : params) {
-            accesses.add(p.kind() == JobParam.Kind.VALUE || p.kind() == JobParam.Kind.STREAM ? ParamAccess.byValue()
+            accesses.add(p.kind() == JobParam.Kind.VALUE || p.kind() == JobParam.Kind.STREAM
+                    || p.kind() == JobParam.Kind.COLLECTION ? ParamAccess.byValue()
                     : new ParamAccess(p.key(), p.mode(), p.mainWroteBefore()));
         }
         if (s.returnKey() != null) {

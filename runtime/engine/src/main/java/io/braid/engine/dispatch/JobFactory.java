@@ -61,6 +61,10 @@ public final class JobFactory {
                 params.add(new JobParam(JobParam.Kind.VALUE, p.javaType(), p.value(), null, null, List.of(), null));
                 continue;
             }
+            if (p.kind() == JobParam.Kind.COLLECTION) {
+                params.add(JobParam.collectionHeader(Integer.parseInt(p.value())));
+                continue;
+            }
             if (p.kind() == JobParam.Kind.STREAM) {
                 params.add(new JobParam(JobParam.Kind.STREAM, p.javaType(), p.value(), null, p.stream().writerId(),
                         List.of(), null));

@@ -32,13 +32,12 @@ public record SubmittedParam(JobParam.Kind kind, String javaType, String value, 
 
     /**
      * The head of a collection parameter (Java's {@code Type.COLLECTION}, Python's and C's
-     * {@code COLLECTION_*}): a VALUE of type {@link io.braid.comm.message.ForeignCall#COLLECTION_HEADER}
-     * whose text is the number of elements, which follow it as parameters of their own (each an
+     * {@code COLLECTION_*}): a parameter of kind {@link JobParam.Kind#COLLECTION} (no datum, no
+     * dependency) whose text is the number of elements, which follow it as parameters of their own (each an
      * object with its own datum, so each is a dependency). The worker groups them back into one list.
      */
     public static SubmittedParam collectionHeader(int size) {
-        return new SubmittedParam(JobParam.Kind.VALUE, io.braid.comm.message.ForeignCall.COLLECTION_HEADER,
-                String.valueOf(size), null, AccessMode.R, false, null, null, "collection[" + size + "]", null);
+        return new SubmittedParam(JobParam.Kind.COLLECTION, JobParam.COLLECTION_TYPE, String.valueOf(size), null, AccessMode.R, false, null, null, "collection[" + size + "]", null);
     }
 
     /** A stream handle passed to a task: no data, no dependency; {@code handleBase64} is the serialised handle. */

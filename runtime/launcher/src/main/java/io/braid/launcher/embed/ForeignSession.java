@@ -42,7 +42,6 @@ final class ForeignSession {
     }
 
     /** The {@code javaType} of a collection's header parameter (see {@link #collection}). */
-    static final String COLLECTION = io.braid.comm.message.ForeignCall.COLLECTION_HEADER;
 
     private final Master master;
     private final Waiter waiter;
@@ -233,7 +232,7 @@ final class ForeignSession {
     }
 
     /**
-     * A collection goes to the master as a header (a VALUE {@value #COLLECTION} whose text is its
+     * A collection goes to the master as a header (a {@link SubmittedParam#collectionHeader} whose text is its
      * length) followed by its elements, each an OBJECT with its own datum, so the analyser sees
      * every element as it sees an object parameter; the worker groups them back into one list.
      * Adds the header and the elements to {@code params}; returns null (nothing more to add).

@@ -1,6 +1,5 @@
 package io.braid.worker.execution;
 
-import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskDone;
@@ -162,7 +161,7 @@ public final class JobRunner {
      */
     private static boolean hasCollection(List<JobParam> params) {
         for (JobParam p : params) {
-            if (p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())) {
+            if (p.isCollectionHeader()) {
                 return true;
             }
         }
@@ -174,8 +173,8 @@ public final class JobRunner {
         int a = 0;
         for (int i = from; i < values.length; i++) {
             JobParam p = params.get(i);
-            if (p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())) {
-                int n = Integer.parseInt(p.value());
+            if (p.isCollectionHeader()) {
+                int n = p.collectionSize();
                 ArrayList<Object> list = new ArrayList<>(n);
                 for (int k = 1; k <= n; k++) {
                     list.add(values[i + k]);
@@ -194,8 +193,8 @@ public final class JobRunner {
 
     private Object prepare(JobParam p, String calleeClass) throws Exception {
         return switch (p.kind()) {
-            case VALUE -> ForeignCall.COLLECTION_HEADER.equals(p.javaType()) ? null
-                    : ValueParser.parse(p.javaType(), p.value());
+            case VALUE -> ValueParser.parse(p.javaType(), p.value());
+            case COLLECTION -> null; // the list is built from the elements that follow (withCollections)
             case OBJECT -> p.inData() != null
                     ? serializer.deserialize(inputs.objectBytes(p.inData(), p.sources()))
                     : newEmptyObject(calleeClass != null ? calleeClass : p.javaType());
@@ -212,7 +211,7 @@ public final class JobRunner {
      * being moved to a file first.
      */
     private Object foreignValue(JobParam p, boolean python) throws IOException {
-        if (p.kind() == JobParam.Kind.VALUE) {
+        if (p.kind() == JobParam.Kind.VALUE || p.isCollectionHeader()) {
             return p.value();
         }
         if (p.inData() == null) {

@@ -154,14 +154,14 @@ public final class CJobs {
         for (int i = 0; i < argCount; i++) {
             JobParam p = params.get(i);
             CFunction.Param d = fn.params().get(i);
-            int dir = p.kind() == JobParam.Kind.VALUE ? CTypes.IN
+            int dir = p.kind() == JobParam.Kind.VALUE || p.isCollectionHeader() ? CTypes.IN
                     : p.kind() == JobParam.Kind.STREAM ? (p.outData() != null ? CTypes.OUT : CTypes.IN)
                     : p.inData() == null ? CTypes.OUT : p.outData() == null ? CTypes.IN : CTypes.INOUT;
-            String given = p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())
-                    ? "a COLLECTION" : CTypes.direction(dir).toUpperCase(java.util.Locale.ROOT) + " " + p.kind();
+            String given = p.isCollectionHeader() ? "a COLLECTION" : CTypes.direction(dir).toUpperCase(java.util.Locale.ROOT) + " " + p.kind();
             boolean fits = dir == d.direction() && switch (p.kind()) {
                 case FILE -> d.isFile();
-                case VALUE -> !d.isFile() && !d.isStream() && !ForeignCall.COLLECTION_HEADER.equals(p.javaType());
+                case VALUE -> !d.isFile() && !d.isStream();
+                case COLLECTION -> false; // C tasks take no collections (braid-c refuses them at definition)
                 case OBJECT -> !d.isFile() && !d.isStream();
                 case STREAM -> d.isStream() && (CTypes.base(d.type()) == CTypes.FILE_STREAM)
                         == (values[i] instanceof io.braid.streams.FileDistroStream);

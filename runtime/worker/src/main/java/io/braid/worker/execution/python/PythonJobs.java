@@ -96,8 +96,8 @@ public final class PythonJobs {
         List<int[]> argParams = new ArrayList<>(argCount); // per argument: its parameters (a collection's elements)
         for (int i = 0; i < argCount; i++) {
             JobParam p = params.get(i);
-            if (p.kind() == JobParam.Kind.VALUE && ForeignCall.COLLECTION_HEADER.equals(p.javaType())) {
-                int n = Integer.parseInt(p.value());
+            if (p.isCollectionHeader()) {
+                int n = p.collectionSize();
                 int[] elements = new int[n];
                 List<PythonArg> items = new ArrayList<>(n);
                 String direction = "IN";
@@ -194,6 +194,7 @@ public final class PythonJobs {
                     : PythonArg.value(value == null ? PICKLED_NONE : (byte[]) value, direction(p));
             case FILE -> PythonArg.file((String) value, direction(p));
             case STREAM -> streams.param((DistroStream<?>) value, p.outData() != null ? "OUT" : "IN");
+            case COLLECTION -> throw new IllegalStateException("a collection header is not an argument of its own");
         };
     }
 

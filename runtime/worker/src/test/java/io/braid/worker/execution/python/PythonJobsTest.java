@@ -173,8 +173,7 @@ class PythonJobsTest {
     }
 
     private static JobParam header(int n) {
-        return new JobParam(JobParam.Kind.VALUE, ForeignCall.COLLECTION_HEADER, String.valueOf(n), null, null, List.of(),
-                null);
+        return JobParam.collectionHeader(n);
     }
 
     private static String base64(int... bytes) {
