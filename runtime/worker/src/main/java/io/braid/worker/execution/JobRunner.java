@@ -1,5 +1,6 @@
 package io.braid.worker.execution;
 
+import io.braid.comm.message.ForeignCall;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.RunTask;
 import io.braid.comm.message.TaskDone;
@@ -146,7 +147,7 @@ public final class JobRunner {
         if (job.returnData() != null) {
             outputs.add(job.returnData());
             sizes.add(job.process() != null && job.process().pickledExit()
-                    ? storeBytes(job.returnData(), PickledInt.of((Integer) result))
+                    ? storeForeign(job.returnData(), PickledInt.of((Integer) result))
                     : storeObject(job.returnData(), result));
             paths.add(null);
         }
