@@ -139,7 +139,7 @@ class HandshakeTest {
     void noProofWithinTheTimeoutClosesTheConnection() throws Exception {
         Recorder atServer = new Recorder();
         ConnectionSecurity s = ConnectionSecurity.of(RunSecret.generate()).withRefusalListener(refusals::add)
-                .withHandshakeTimeoutMs(50);
+                .withHandshakeTimeoutMs(60_000); // in the channel's time: advanced below, so a slow machine cannot fire it early
         EmbeddedChannel server = new EmbeddedChannel(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -147,7 +147,7 @@ class HandshakeTest {
             }
         });
         server.writeInbound(Unpooled.wrappedBuffer(new byte[] {0x42}));
-        server.advanceTimeBy(50, TimeUnit.MILLISECONDS);
+        server.advanceTimeBy(60_000, TimeUnit.MILLISECONDS);
         server.runScheduledPendingTasks();
         assertEquals(Refusal.Reason.TIMEOUT, refusals.get(0).reason());
         assertFalse(server.isOpen());
