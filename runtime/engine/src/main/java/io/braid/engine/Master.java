@@ -172,7 +172,8 @@ public final class Master implements AutoCloseable {
                 loop.execute(() -> core.nodeExcluded(node, why));
             }
         });
-        supervisor.startAll(config.launch().withMaster(workerServer.host(), workerServer.port()));
+        // Both servers bind the launch's master host: the workers reach the data server there too.
+        supervisor.startAll(config.launch().withMaster(workerServer.host(), workerServer.port(), dataServer.port()));
     }
 
     /**
