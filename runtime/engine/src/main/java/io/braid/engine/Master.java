@@ -88,6 +88,15 @@ public final class Master implements AutoCloseable {
         this.access = new MainAccessService(loop, core, fetcher, launch.logDir().resolve("master-snapshots"));
         WorkerLinkHandler.WorkerEvents events = new WorkerLinkHandler.WorkerEvents() {
             @Override
+            public void workerConnected(int node) {
+                // The main program's first read of a task's result fetches it from the worker:
+                // the connection is opened now, while the run starts (docs/performance/tasks.md,
+                // "A fresh run's first links").
+                WorkerHandle w = pool.all().get(node);
+                fetcher.connectAhead(w.dataHost(), w.dataPort());
+            }
+
+            @Override
             public void taskDone(int node, TaskDone msg) {
                 loop.execute(() -> core.taskDone(node, msg));
             }
@@ -163,7 +172,8 @@ public final class Master implements AutoCloseable {
                 loop.execute(() -> core.nodeExcluded(node, why));
             }
         });
-        supervisor.startAll(config.launch().withMaster(workerServer.host(), workerServer.port()));
+        // Both servers bind the launch's master host: the workers reach the data server there too.
+        supervisor.startAll(config.launch().withMaster(workerServer.host(), workerServer.port(), dataServer.port()));
     }
 
     /**

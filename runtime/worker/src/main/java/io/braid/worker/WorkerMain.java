@@ -95,6 +95,11 @@ public final class WorkerMain {
         execution[0] = new ExecutionManager(opts.computingUnits(), opts.ioExecutors(), runner, output, master::send);
         master.send(new WorkerHello(opts.node(), dataServer.host(), dataServer.port(), ProcessHandle.current().pid(),
                 opts.logFile()));
+        execution[0].startThreads(); // while the master takes the hello
+        if (opts.masterDataPort() > 0) {
+            // the first task's inputs from the main program come from there (docs/performance/tasks.md)
+            fetcher.connectAhead(opts.masterHost(), opts.masterDataPort());
+        }
         LOG.info("worker {} up: {} computing units, {} I/O executors, data on {}:{}, working dir {}", opts.node(),
                 opts.computingUnits(), opts.ioExecutors(), dataServer.host(), dataServer.port(), opts.workingDir());
         ManagementFactory.getRuntimeMXBean().getInputArguments().stream()

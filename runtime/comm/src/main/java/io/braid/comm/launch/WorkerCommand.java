@@ -34,10 +34,12 @@ import java.util.regex.Pattern;
  * @param minPort        lowest port of the data server (0 = any free port)
  * @param maxPort        highest port of the data server (0 = any free port)
  * @param environment    variables the worker process gets, never on its command line
+ * @param masterDataPort port of the master's data server, on {@code masterHost} (0 = not known): the
+ *                       worker connects to it ahead of its first task's fetch from the master
  */
 public record WorkerCommand(String masterHost, int masterPort, String node, String bindHost, int computingUnits,
                             int ioExecutors, List<String> classpath, Path workingDir, Path jobsDir, String logFile,
-                            int minPort, int maxPort, Map<String, String> environment) {
+                            int minPort, int maxPort, Map<String, String> environment, int masterDataPort) {
 
     /** The worker's settings: name on the command line, default (null = required), one-line doc. */
     public enum Option {
@@ -50,7 +52,9 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         WORKDIR("workdir", null, "the worker's working directory"),
         JOBS_DIR("jobs_dir", "<workdir>/jobs", "where task outputs go"),
         LOG_FILE("log_file", "", "the file the worker's output goes to (named in error messages)"),
-        PORTS("ports", "0", "MIN-MAX: the data server's port range (0 = any free port)");
+        PORTS("ports", "0", "MIN-MAX: the data server's port range (0 = any free port)"),
+        MASTER_DATA_PORT("master_data_port", "0", "port of the master's data server on the master's host, "
+                + "connected to ahead of the first task (0 = not known)");
 
         private final String key;
         private final String defaultValue;
@@ -86,6 +90,14 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
     /** Names a launcher can deliver as an environment variable through a shell. */
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
+    /** A command that does not name the master's data server. */
+    public WorkerCommand(String masterHost, int masterPort, String node, String bindHost, int computingUnits,
+                         int ioExecutors, List<String> classpath, Path workingDir, Path jobsDir, String logFile,
+                         int minPort, int maxPort, Map<String, String> environment) {
+        this(masterHost, masterPort, node, bindHost, computingUnits, ioExecutors, classpath, workingDir, jobsDir, logFile,
+                minPort, maxPort, environment, 0);
+    }
+
     public WorkerCommand {
         Objects.requireNonNull(masterHost, "masterHost");
         Objects.requireNonNull(node, "node");
@@ -94,6 +106,9 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         classpath = List.copyOf(classpath);
         jobsDir = jobsDir != null ? jobsDir : workingDir.resolve("jobs");
         logFile = logFile == null ? "" : logFile;
+        if (masterDataPort < 0 || masterDataPort > 65_535) {
+            throw new IllegalArgumentException("master data port " + masterDataPort + " is not 0..65535");
+        }
         if (minPort < 0 || maxPort < minPort || maxPort > 65_535) {
             throw new IllegalArgumentException("port range " + minPort + "-" + maxPort + " is not 0 <= MIN <= MAX <= 65535");
         }
@@ -113,7 +128,7 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         Map<String, String> env = new LinkedHashMap<>(environment);
         env.putAll(more);
         return new WorkerCommand(masterHost, masterPort, node, bindHost, computingUnits, ioExecutors, classpath,
-                workingDir, jobsDir, logFile, minPort, maxPort, env);
+                workingDir, jobsDir, logFile, minPort, maxPort, env, masterDataPort);
     }
 
     /** The worker's arguments, {@code --key=value} each; {@link #parse} reads them back. */
@@ -130,6 +145,9 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         a.add(arg(Option.LOG_FILE, logFile));
         if (maxPort > 0) {
             a.add(arg(Option.PORTS, minPort + "-" + maxPort));
+        }
+        if (masterDataPort > 0) {
+            a.add(arg(Option.MASTER_DATA_PORT, Integer.toString(masterDataPort)));
         }
         return a;
     }
@@ -179,7 +197,8 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         return new WorkerCommand(master.substring(0, colon), integer(Option.MASTER, master.substring(colon + 1)),
                 value(m, Option.NODE), value(m, Option.BIND), integer(Option.CUS, value(m, Option.CUS)),
                 integer(Option.IO_EXECUTORS, value(m, Option.IO_EXECUTORS)), cp, workdir,
-                jobs == null ? null : Path.of(jobs), value(m, Option.LOG_FILE), min, max, Map.of());
+                jobs == null ? null : Path.of(jobs), value(m, Option.LOG_FILE), min, max, Map.of(),
+                integer(Option.MASTER_DATA_PORT, value(m, Option.MASTER_DATA_PORT)));
     }
 
     private static String value(Map<Option, String> m, Option o) {

@@ -1,8 +1,10 @@
 package io.braid.comm.serial;
 
 import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
+import java.io.ObjectStreamConstants;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -20,10 +22,26 @@ final class BoxedValues {
     private record Form(Class<?> type, byte[] prefix, int width) {
     }
 
+    /*
+     * The prefixes are written here as ObjectOutputStream writes them (Java Object Serialization
+     * Specification, 6.4: the stream header, TC_OBJECT, the class descriptor with the class's
+     * serialVersionUID and its one field "value", then its superclass's descriptor), not by
+     * serialising a sample through an ObjectOutputStream: that builds each class's ObjectStreamClass
+     * by reflection and generates a constructor accessor per class, several milliseconds in the
+     * interpreter on the first task of a fresh run (docs/performance/tasks.md, "A fresh run's first
+     * links"). BoxedValuesTest checks them against the object stream's bytes.
+     */
+    private static final long NUMBER_UID = -8742448824652078965L;
+
     private static final Form[] FORMS = {
-        form(Integer.valueOf(0), 4), form(Long.valueOf(0), 8), form(Double.valueOf(0), 8), form(Float.valueOf(0), 4),
-        form(Boolean.FALSE, 1), form(Short.valueOf((short) 0), 2), form(Byte.valueOf((byte) 0), 1),
-        form(Character.valueOf('a'), 2),
+        form(Integer.class, 1360826667806852920L, 'I', 4, true),
+        form(Long.class, 4290774380558885855L, 'J', 8, true),
+        form(Double.class, -9172774392245257468L, 'D', 8, true),
+        form(Float.class, -2671257302660747028L, 'F', 4, true),
+        form(Boolean.class, -3665804199014368530L, 'Z', 1, false),
+        form(Short.class, 7515723908773894738L, 'S', 2, true),
+        form(Byte.class, -7183698231559129828L, 'B', 1, true),
+        form(Character.class, 3786198910865385080L, 'C', 2, false),
     };
 
     /** Returned by {@link #read} for bytes of another form. */
@@ -32,15 +50,36 @@ final class BoxedValues {
     private BoxedValues() {
     }
 
-    private static Form form(Object sample, int width) {
+    private static Form form(Class<?> type, long serialVersionUid, char fieldType, int width, boolean aNumber) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(sample);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeShort(ObjectStreamConstants.STREAM_MAGIC);
+            out.writeShort(ObjectStreamConstants.STREAM_VERSION);
+            out.writeByte(ObjectStreamConstants.TC_OBJECT);
+            classDescriptor(out, type.getName(), serialVersionUid, fieldType);
+            if (aNumber) {
+                classDescriptor(out, Number.class.getName(), NUMBER_UID, (char) 0);
+            }
+            out.writeByte(ObjectStreamConstants.TC_NULL); // the last superclass: none (Object)
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        byte[] all = bytes.toByteArray();
-        return new Form(sample.getClass(), Arrays.copyOf(all, all.length - width), width);
+        return new Form(type, bytes.toByteArray(), width);
+    }
+
+    /** A class descriptor with the one primitive field "value" ({@code fieldType}), or none when 0. */
+    private static void classDescriptor(DataOutputStream out, String className, long uid, char fieldType)
+            throws IOException {
+        out.writeByte(ObjectStreamConstants.TC_CLASSDESC);
+        out.writeUTF(className);
+        out.writeLong(uid);
+        out.writeByte(ObjectStreamConstants.SC_SERIALIZABLE);
+        out.writeShort(fieldType == 0 ? 0 : 1);
+        if (fieldType != 0) {
+            out.writeByte(fieldType);
+            out.writeUTF("value");
+        }
+        out.writeByte(ObjectStreamConstants.TC_ENDBLOCKDATA); // no class annotation
     }
 
     /** The serialised bytes of a boxed primitive, or null for any other value. */

@@ -63,6 +63,18 @@ public final class DataFetcher implements AutoCloseable {
     }
 
     /**
+     * Opens the pooled connection to the data server at {@code host:port} now, when there is none,
+     * without waiting for it: a first fetch from there, later, then finds it open instead of
+     * paying the connection and its handshake (on a fresh run, also the first use of their code).
+     * A failure is not reported here; the next fetch connects again and reports its own.
+     */
+    public void connectAhead(String host, int port) {
+        if (!closed) {
+            client(host, port);
+        }
+    }
+
+    /**
      * The data server at {@code host:port} is gone (its worker was declared lost): closes the
      * connection to it, so that fetches waiting on it fail now with {@code reason} instead of
      * waiting for a host that may never answer. A later fetch connects again.

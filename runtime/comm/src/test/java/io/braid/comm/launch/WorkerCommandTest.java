@@ -16,7 +16,7 @@ class WorkerCommandTest {
     private static WorkerCommand full() {
         return new WorkerCommand("10.213.0.1", 40123, "10.213.0.2", "10.213.0.2", 4, 3,
                 List.of("/app/classes", "/app/lib.jar"), Path.of("/tmp/wd"), Path.of("/logs/jobs"), "/logs/w.log",
-                43001, 43010, Map.of("BRAID_RUN_SECRET", "s3cr3t"));
+                43001, 43010, Map.of("BRAID_RUN_SECRET", "s3cr3t"), 40124);
     }
 
     @Test
@@ -25,7 +25,8 @@ class WorkerCommandTest {
         WorkerCommand back = WorkerCommand.parse(c.toArgs().toArray(new String[0]));
         assertEquals(new WorkerCommand(c.masterHost(), c.masterPort(), c.node(), c.bindHost(), c.computingUnits(),
                 c.ioExecutors(), c.classpath(), c.workingDir(), c.jobsDir(), c.logFile(), c.minPort(), c.maxPort(),
-                Map.of()), back);
+                Map.of(), 40124), back);
+        assertEquals(40124, back.masterDataPort());
     }
 
     @Test
@@ -42,6 +43,7 @@ class WorkerCommandTest {
         assertEquals(Path.of("/w/jobs"), c.jobsDir());
         assertEquals(List.of(), c.classpath());
         assertEquals(0, c.maxPort());
+        assertEquals(0, c.masterDataPort(), "not known unless told");
         assertTrue(WorkerCommand.parse(c.toArgs().toArray(new String[0])).equals(c));
     }
 

@@ -187,6 +187,43 @@ class DataPlaneTest {
     }
 
     @Test
+    void connectAheadOpensTheConnectionTheFirstFetchUses() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch opened = new java.util.concurrent.CountDownLatch(1);
+        DataServerHandler handler = new DataServerHandler(name -> Optional.ofNullable(held.get(name)));
+        MessageServer counting = MessageServer.start("127.0.0.1", 0, () -> {
+            accepted.incrementAndGet();
+            opened.countDown();
+            return handler;
+        }, "counting");
+        try {
+            fetcher.connectAhead("127.0.0.1", counting.port());
+            assertTrue(opened.await(10, TimeUnit.SECONDS), "the connection is opened before any fetch");
+            assertEquals(1, fetcher.connectionCount());
+            byte[] data = DataSenderTest.content(100);
+            held.put("d1v1", DataContent.ofBytes(data));
+            assertArrayEquals(data, fetcher.fetch("127.0.0.1", counting.port(), "d1v1").get(10, TimeUnit.SECONDS).bytes());
+            fetcher.connectAhead("127.0.0.1", counting.port()); // open already: nothing more
+            assertArrayEquals(data, fetcher.fetch("127.0.0.1", counting.port(), "d1v1").get(10, TimeUnit.SECONDS).bytes());
+            assertEquals(1, accepted.get(), "the fetches used the connection opened ahead");
+            assertEquals(1, fetcher.connectionCount());
+        } finally {
+            counting.close();
+        }
+    }
+
+    @Test
+    void connectAheadToNoServerIsSilentAndTheFetchReportsIt() throws Exception {
+        int port = MessageServerClientTest.freePort();
+        fetcher.connectAhead("127.0.0.1", port);
+        IOException e = assertInstanceOf(IOException.class, failure(fetcher.fetch("127.0.0.1", port, "d1v1")));
+        assertEquals("cannot connect to data server 127.0.0.1:" + port + ": Connection refused", e.getMessage());
+        fetcher.close();
+        fetcher.connectAhead("127.0.0.1", server.port()); // closed: ignored
+        assertEquals(0, fetcher.connectionCount());
+    }
+
+    @Test
     void closedFetcherRejectsFetches() {
         fetcher.close();
         IOException e = assertInstanceOf(IOException.class, failure(fetcher.fetch("127.0.0.1", server.port(), "d1v1")));

@@ -13,4 +13,15 @@ public record DataVersion(int dataId, int version) {
     public String toString() {
         return name();
     }
+
+    // written out: see ObjectKey
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DataVersion v && v.dataId == dataId && v.version == version;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * dataId + version;
+    }
 }

@@ -19,7 +19,7 @@ public final class WorkerCommands {
         return new WorkerCommand(launch.masterHost(), launch.masterPort(), node.name(), bindAddress,
                 node.computingUnits(), io, launch.appClasspath(), workingDir(node, launch),
                 launch.logDir().resolve("jobs"), launch.workerLog(node.name()).toString(), node.minPort(),
-                node.maxPort(), launch.environment());
+                node.maxPort(), launch.environment(), launch.masterDataPort());
     }
 
     /** The node's WorkingDir from project.xml (a sub-directory per run and node), or one under the log dir. */

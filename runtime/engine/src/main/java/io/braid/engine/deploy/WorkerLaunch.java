@@ -19,16 +19,25 @@ import java.util.Map;
  * @param logLevel           the workers' log level (off, info, debug)
  * @param defaultIoExecutors I/O executors of a node whose XML sets none
  * @param environment        variables every worker gets, never on a command line (e.g. the run's secret)
+ * @param masterDataPort     the master's data-server port on {@code masterHost} (0 until it listens)
  */
 public record WorkerLaunch(List<String> commandPrefix, String javaCommand, String braidJar, List<String> jvmOptions,
                            String masterHost, int masterPort, List<String> appClasspath, Path logDir, String logLevel,
-                           int defaultIoExecutors, Map<String, String> environment) {
+                           int defaultIoExecutors, Map<String, String> environment, int masterDataPort) {
 
     /** The class every launcher starts. */
     public static final String WORKER_MAIN = "io.braid.worker.WorkerMain";
 
     public WorkerLaunch {
         environment = environment == null ? Map.of() : Map.copyOf(environment);
+    }
+
+    /** A launch whose master's data server does not listen yet. */
+    public WorkerLaunch(List<String> commandPrefix, String javaCommand, String braidJar, List<String> jvmOptions,
+                        String masterHost, int masterPort, List<String> appClasspath, Path logDir, String logLevel,
+                        int defaultIoExecutors, Map<String, String> environment) {
+        this(commandPrefix, javaCommand, braidJar, jvmOptions, masterHost, masterPort, appClasspath, logDir, logLevel,
+                defaultIoExecutors, environment, 0);
     }
 
     /** The launch of a run whose workers get no extra environment. */
@@ -41,8 +50,16 @@ public record WorkerLaunch(List<String> commandPrefix, String javaCommand, Strin
 
     /** The same launch, with the workers connecting to the master at {@code host:port}. */
     public WorkerLaunch withMaster(String host, int port) {
+        return withMaster(host, port, masterDataPort);
+    }
+
+    /**
+     * The same launch, with the workers connecting to the master at {@code host:port}, and told
+     * its data server's port on that host.
+     */
+    public WorkerLaunch withMaster(String host, int port, int dataPort) {
         return new WorkerLaunch(commandPrefix, javaCommand, braidJar, jvmOptions, host, port, appClasspath, logDir,
-                logLevel, defaultIoExecutors, environment);
+                logLevel, defaultIoExecutors, environment, dataPort);
     }
 
     /** The JVM options of every worker: the run's, then its logging format. */

@@ -180,9 +180,34 @@ public final class JobFactory {
         if (bytes == null) {
             return NO_NODES;
         }
-        long[] weight = bytes;
-        return java.util.stream.IntStream.range(0, weight.length).filter(n -> weight[n] > 0).boxed()
-                .sorted((x, y) -> Long.compare(weight[y], weight[x])).mapToInt(Integer::intValue).toArray();
+        return byWeight(bytes);
+    }
+
+    /**
+     * The nodes of non-zero weight, heaviest first (ties: lower index first). A plain insertion
+     * sort: a task's inputs are on a few nodes, and a stream pipeline here was the first use of
+     * half of java.util.stream on a fresh run's second task (docs/performance/tasks.md).
+     */
+    static int[] byWeight(long[] weight) {
+        int count = 0;
+        for (long w : weight) {
+            if (w > 0) {
+                count++;
+            }
+        }
+        int[] nodes = new int[count];
+        int filled = 0;
+        for (int n = 0; n < weight.length; n++) {
+            if (weight[n] > 0) {
+                int at = filled++;
+                while (at > 0 && weight[nodes[at - 1]] < weight[n]) {
+                    nodes[at] = nodes[at - 1];
+                    at--;
+                }
+                nodes[at] = n;
+            }
+        }
+        return nodes;
     }
 
 }

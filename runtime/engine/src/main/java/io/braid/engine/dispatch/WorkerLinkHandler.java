@@ -42,6 +42,7 @@ public final class WorkerLinkHandler extends MessageHandler {
             worker.connected(ctx.channel(), hello.dataHost(), hello.dataPort(), hello.logFile());
             Heartbeats.install(ctx.pipeline(), ctx.name(), "worker " + hello.node());
             LOG.info("worker {} connected (pid {}, data {}:{})", hello.node(), hello.pid(), hello.dataHost(), hello.dataPort());
+            events.workerConnected(worker.index());
         } else {
             LOG.warn("unexpected message {} from {}", msg.getClass().getSimpleName(), ctx.channel().remoteAddress());
         }
@@ -58,6 +59,9 @@ public final class WorkerLinkHandler extends MessageHandler {
 
     /** What the core does with worker events (it moves them onto its own thread). */
     public interface WorkerEvents {
+        /** The worker said hello: its data server's address is known (Netty thread; must not block). */
+        void workerConnected(int node);
+
         void taskDone(int node, TaskDone msg);
 
         void taskFailed(int node, TaskFailed msg);

@@ -53,5 +53,15 @@ final class NodePools {
     }
 
     private record PoolKey(BitSet eligible, boolean io) {
+        // written out: see io.braid.engine.analysis.ObjectKey
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PoolKey k && k.io == io && k.eligible.equals(eligible);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * eligible.hashCode() + Boolean.hashCode(io);
+        }
     }
 }

@@ -155,4 +155,23 @@ public record ResourceRequest(int computingUnits, double memoryGB, String archit
         }
         return b.toString();
     }
+
+    // Written out as a record's would be (doubles by Double.compare): see io.braid.engine.analysis.ObjectKey.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ResourceRequest r && r.computingUnits == computingUnits && r.ioTask == ioTask
+                && Double.compare(r.memoryGB, memoryGB) == 0 && Double.compare(r.storageBW, storageBW) == 0
+                && Double.compare(r.storageSizeGB, storageSizeGB) == 0
+                && java.util.Objects.equals(r.architecture, architecture);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = computingUnits;
+        h = 31 * h + Double.hashCode(memoryGB);
+        h = 31 * h + java.util.Objects.hashCode(architecture);
+        h = 31 * h + Double.hashCode(storageBW);
+        h = 31 * h + Double.hashCode(storageSizeGB);
+        return 31 * h + Boolean.hashCode(ioTask);
+    }
 }

@@ -290,6 +290,17 @@ public final class Scheduler {
     }
 
     private record QueueKey(ResourceRequest request, boolean priority, int excluded, int onlyNode) {
+        // written out: see io.braid.engine.analysis.ObjectKey
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof QueueKey k && k.priority == priority && k.excluded == excluded && k.onlyNode == onlyNode
+                    && k.request.equals(request);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((request.hashCode() * 31 + Boolean.hashCode(priority)) * 31 + excluded) * 31 + onlyNode;
+        }
     }
 
     private record Running(int node, ResourceRequest request, boolean stream) {

@@ -15,6 +15,23 @@ class ResourceRequestTest {
     }
 
     @Test
+    void equalityIsEveryComponentsAsARecordsWouldBe() {
+        ResourceRequest r = new ResourceRequest(2, 1.5, "Intel", 50, 10, false);
+        ResourceRequest same = new ResourceRequest(2, 1.5, "Intel", 50, 10, false);
+        assertEquals(r, same);
+        assertEquals(r.hashCode(), same.hashCode());
+        for (ResourceRequest other : java.util.List.of(new ResourceRequest(3, 1.5, "Intel", 50, 10, false),
+                new ResourceRequest(2, 2.5, "Intel", 50, 10, false), new ResourceRequest(2, 1.5, "AMD", 50, 10, false),
+                new ResourceRequest(2, 1.5, null, 50, 10, false), new ResourceRequest(2, 1.5, "Intel", 60, 10, false),
+                new ResourceRequest(2, 1.5, "Intel", 50, 11, false), new ResourceRequest(2, 1.5, "Intel", 50, 10, true))) {
+            org.junit.jupiter.api.Assertions.assertNotEquals(r, other, other::toString);
+            org.junit.jupiter.api.Assertions.assertNotEquals(other, r, other::toString);
+        }
+        assertEquals(new ResourceRequest(1, 0, null, 0, 0, false), ResourceRequest.DEFAULT);
+        assertEquals(new ResourceRequest(1, 0, null, 0, 0, false).hashCode(), ResourceRequest.DEFAULT.hashCode());
+    }
+
+    @Test
     void parsesValues() {
         ResourceRequest r = ResourceRequest.parse(" 2 ", "1.5", "Intel", "50", "10", false);
         assertEquals(new ResourceRequest(2, 1.5, "Intel", 50, 10, false), r);

@@ -1,5 +1,9 @@
 package io.braid.launcher.cds;
 
+import io.braid.comm.transport.DataFetcher;
+import io.braid.comm.transport.DataServerHandler;
+import io.braid.comm.transport.MessageServer;
+import io.braid.comm.transport.VersionStore;
 import io.braid.engine.resources.ClusterLoader;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.ObjectDistroStream;
@@ -10,8 +14,10 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
@@ -21,8 +27,8 @@ import java.util.stream.Stream;
  * {@code -XX:ArchiveClassesAtExit=braid.jsa}, and the JVM archives every class it loaded from
  * the jar. It loads what a run's JVMs load: every Braid class (without initialising it), and,
  * by using them, the JDK's XML parser and schema validator (resources.xml and project.xml), the
- * stream server and client (Netty, Jackson), an embedded Kafka broker and the Kafka producer and
- * consumer of an object stream.
+ * stream server and client (Netty, Jackson), a data server and a fetch from it, an embedded Kafka
+ * broker and the Kafka producer and consumer of an object stream.
  */
 public final class ClassDataTraining {
 
@@ -33,6 +39,7 @@ public final class ClassDataTraining {
         long t0 = System.nanoTime();
         int loaded = loadBraidClasses();
         loadNodeDescriptions();
+        fetchOnce();
         try (DistroStreamServer server = DistroStreamServer.builder().host("127.0.0.1").start()) {
             System.setProperty(DistroStreamClient.SERVER_PROPERTY, server.address());
             ObjectDistroStream<String> stream = new ObjectDistroStream<>("cds-training", ConsumerMode.AT_MOST_ONCE);
@@ -49,6 +56,28 @@ public final class ClassDataTraining {
         System.out.printf("class-data training: %d Braid classes and an object stream in %d ms%n", loaded,
                 (System.nanoTime() - t0) / 1_000_000);
         System.exit(0); // the stream client's threads are not daemons; the archive is written at exit
+    }
+
+    /**
+     * A data server and a fetch from it, as a task's input from the main program and the main
+     * program's read of a result move: the archive then holds the lambdas of the fetcher, the
+     * request client, the data server's handler and sender, which a run otherwise spins on its
+     * first tasks, master and worker alike (docs/performance/tasks.md, "A fresh run's first links").
+     */
+    private static void fetchOnce() throws Exception {
+        VersionStore store = new VersionStore();
+        byte[] value = {1, 2, 3};
+        store.putObject("d1v1", value);
+        MessageServer server = MessageServer.start("127.0.0.1", 0, () -> new DataServerHandler(store), "cds-training-data");
+        try (DataFetcher fetcher = new DataFetcher("cds-training-fetch")) {
+            fetcher.connectAhead(server.host(), server.port());
+            byte[] got = fetcher.fetch(server.host(), server.port(), "d1v1").get(30, TimeUnit.SECONDS).bytes();
+            if (!Arrays.equals(value, got)) {
+                throw new IllegalStateException("the training fetch returned other bytes");
+            }
+        } finally {
+            server.close();
+        }
     }
 
     /** Reads and validates a resources.xml and a project.xml of one local node, as a run does. */

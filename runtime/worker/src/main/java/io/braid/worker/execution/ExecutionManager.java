@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +36,7 @@ import java.util.function.Consumer;
 public final class ExecutionManager {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionManager.class);
 
-    private final ExecutorService compute;
+    private final ThreadPoolExecutor compute;
     private final ComputeGate computeGate;
     private final ExecutorService io;
     private final JobRunner runner;
@@ -46,12 +47,20 @@ public final class ExecutionManager {
     private final Map<Long, String> notStarted = new ConcurrentHashMap<>();
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
-        this.compute = Executors.newFixedThreadPool(Math.max(1, computingUnits), named("compute"));
+        this.compute = (ThreadPoolExecutor) Executors.newFixedThreadPool(Math.max(1, computingUnits), named("compute"));
         this.computeGate = new ComputeGate(computingUnits, compute);
         this.io = Executors.newFixedThreadPool(Math.max(1, ioExecutors), named("io"));
         this.runner = runner;
         this.output = output;
         this.replies = replies;
+    }
+
+    /**
+     * Starts the compute executors' threads now, while the worker waits for its first job, instead
+     * of one per job on the first jobs (docs/performance/tasks.md, "A fresh run's first links").
+     */
+    public void startThreads() {
+        compute.prestartAllCoreThreads();
     }
 
     public void submit(RunTask job) {

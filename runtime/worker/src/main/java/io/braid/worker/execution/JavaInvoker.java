@@ -21,6 +21,19 @@ public final class JavaInvoker {
      * are shared instances (the codec's name cache), so hashing and comparing them is cheap.
      */
     private record MethodKey(String className, String methodName, List<String> paramTypes) {
+        // Written out: a record's own equals and hashCode are linked through invokedynamic the
+        // first time they run, spinning method-handle classes in the interpreter during the
+        // worker's first task (docs/performance/tasks.md, "A fresh run's first links").
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof MethodKey k && k.className.equals(className) && k.methodName.equals(methodName)
+                    && k.paramTypes.equals(paramTypes);
+        }
+
+        @Override
+        public int hashCode() {
+            return (className.hashCode() * 31 + methodName.hashCode()) * 31 + paramTypes.hashCode();
+        }
     }
 
     public JavaInvoker(ClassLoader appLoader) {
