@@ -1,16 +1,12 @@
 package io.braid.launcher.embed;
 
-import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.engine.Master;
-import io.braid.engine.core.MasterConfig;
 import io.braid.engine.deploy.LauncherChooser;
 import io.braid.engine.deploy.MasterAddress;
-import io.braid.engine.deploy.WorkerLaunch;
-import io.braid.engine.monitor.ProgressLine;
 import io.braid.launcher.BraidRun;
-import io.braid.launcher.cds.ClassDataArchive;
 import io.braid.launcher.options.LauncherOptions;
 import io.braid.launcher.run.JavaAppRun;
+import io.braid.launcher.run.RunMaster;
 import io.braid.launcher.run.RunSettings;
 import io.braid.launcher.streams.StreamHosting;
 import io.braid.launcher.streams.StreamingMode;
@@ -124,27 +120,14 @@ public final class EmbeddedRun {
 
     private static EmbeddedRun launch(RunSettings settings) throws Exception {
         String masterHost = MasterAddress.choose(settings.masterName(), settings.cluster());
-        LauncherChooser launchers = LauncherChooser.standard(settings.workerStartTimeoutSeconds());
-        for (var node : settings.cluster().nodes()) {
-            launchers.choose(node); // a node no launcher can start is named now, before anything starts
-        }
+        LauncherChooser launchers = RunMaster.launchers(settings);
         EmbeddedRun run = new EmbeddedRun(settings, JavaAppRun.hostOrAttachStreams(settings, masterHost));
         Runtime.getRuntime().addShutdownHook(run.onSignal);
         if (usesObjectStreams(settings)) {
             run.streams.prepareObjectStreams();
         }
-        List<String> workerJvm = new ArrayList<>(ClassDataArchive.forWorkers());
-        workerJvm.addAll(settings.workerJit().jvmOptions());
-        workerJvm.addAll(settings.workerJvmOptions());
-        workerJvm.addAll(run.streams.workerJvmOptions());
-        WorkerLaunch launch = new WorkerLaunch(settings.workerPriority().commandPrefix(),
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), settings.braidJar(), workerJvm,
-                masterHost, settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
-                settings.ioExecutors(), ConnectionSecurity.process().workerEnvironment());
-        MasterConfig config = new MasterConfig(launch, settings.graph(), settings.tracing(), ProgressLine.wanted(),
-                settings.workerStartTimeoutSeconds() * 1000L);
         try {
-            run.master = Master.start(settings.cluster(), launchers, config, run::abort);
+            run.master = RunMaster.start(settings, masterHost, launchers, run.streams, run::abort);
         } catch (IOException | RuntimeException e) {
             run.closeStreams();
             throw e;

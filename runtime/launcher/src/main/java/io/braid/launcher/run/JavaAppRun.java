@@ -1,12 +1,9 @@
 package io.braid.launcher.run;
 
-import io.braid.comm.auth.ConnectionSecurity;
 import io.braid.comm.settings.SettingSource;
 import io.braid.engine.Master;
-import io.braid.engine.core.MasterConfig;
 import io.braid.engine.deploy.LauncherChooser;
 import io.braid.engine.deploy.MasterAddress;
-import io.braid.engine.deploy.WorkerLaunch;
 import io.braid.engine.monitor.graph.DotWriter;
 import io.braid.engine.monitor.graph.SvgRenderer;
 import io.braid.engine.monitor.ProgressLine;
@@ -14,10 +11,8 @@ import io.braid.engine.resources.Cluster;
 import io.braid.engine.scheduling.ResourceRequest;
 import io.braid.engine.scheduling.Scheduler;
 import io.braid.engine.task.TaskDefinition;
-import io.braid.launcher.LauncherSettings;
 import io.braid.launcher.app.Hooks;
 import io.braid.launcher.app.TaskRegistry;
-import io.braid.launcher.cds.ClassDataArchive;
 import io.braid.launcher.instrument.AppClassLoader;
 import io.braid.launcher.instrument.UninstrumentableClassError;
 import io.braid.launcher.streams.StreamHosting;
@@ -78,13 +73,11 @@ public final class JavaAppRun {
         LOG.info("application classes read: {} task methods", registry.all().size());
         checkFits(settings.cluster(), definitions, settings.ioExecutors());
         String masterHost = masterHost(settings);
-        LauncherChooser launchers = LauncherChooser.standard(settings.workerStartTimeoutSeconds());
-        for (var node : settings.cluster().nodes()) {
-            try {
-                launchers.choose(node);
-            } catch (IllegalArgumentException e) {
-                throw new AppSetupException(e.getMessage());
-            }
+        LauncherChooser launchers;
+        try {
+            launchers = RunMaster.launchers(settings);
+        } catch (IllegalArgumentException e) {
+            throw new AppSetupException(e.getMessage());
         }
 
         streams = hostOrAttachStreams(settings, masterHost);
@@ -95,25 +88,9 @@ public final class JavaAppRun {
         if (usesObjectStreams(registry)) {
             streams.prepareObjectStreams();
         }
-        LOG.info("master JIT: {}", MasterJit.describe());
-        List<String> workerJvm = new java.util.ArrayList<>(ClassDataArchive.forWorkers());
-        if (!workerJvm.isEmpty()) {
-            LOG.info("master and workers map the class-data archive {}", LauncherSettings.CDS_ARCHIVE.get());
-        }
-        LOG.info("workers' JIT: {}", settings.workerJit().describe());
-        workerJvm.addAll(settings.workerJit().jvmOptions());
-        workerJvm.addAll(settings.workerJvmOptions());
-        workerJvm.addAll(streams.workerJvmOptions());
-        List<String> prefix = settings.workerPriority().commandPrefix();
-        LOG.info("local workers' CPU priority: {}", settings.workerPriority().describe(prefix));
-        WorkerLaunch launch = new WorkerLaunch(prefix, javaCommand(), settings.braidJar(), workerJvm, masterHost,
-                settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
-                settings.ioExecutors(), ConnectionSecurity.process().workerEnvironment()); // the secret: never on a command line
-        MasterConfig config = new MasterConfig(launch, settings.graph(), settings.tracing(), ProgressLine.wanted(),
-                settings.workerStartTimeoutSeconds() * 1000L);
         Master master;
         try {
-            master = Master.start(settings.cluster(), launchers, config, this::abort);
+            master = RunMaster.start(settings, masterHost, launchers, streams, this::abort);
         } catch (IOException | RuntimeException e) {
             streams.close();
             removeSignalHook(onSignal);
@@ -333,9 +310,5 @@ public final class JavaAppRun {
     public static long processAgeMillis() {
         return ProcessHandle.current().info().startInstant()
                 .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis()).orElse(-1L);
-    }
-
-    private static String javaCommand() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }
