@@ -35,7 +35,6 @@ import java.util.function.Consumer;
 public final class ExecutionManager {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionManager.class);
 
-    private final ExecutorService compute;
     private final ComputeGate computeGate;
     private final ExecutorService io;
     private final JobRunner runner;
@@ -46,8 +45,7 @@ public final class ExecutionManager {
     private final Map<Long, String> notStarted = new ConcurrentHashMap<>();
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
-        this.compute = Executors.newFixedThreadPool(Math.max(1, computingUnits), named("compute"));
-        this.computeGate = new ComputeGate(computingUnits, compute);
+        this.computeGate = new ComputeGate(computingUnits, named("compute"));
         this.io = Executors.newFixedThreadPool(Math.max(1, ioExecutors), named("io"));
         this.runner = runner;
         this.output = output;
@@ -162,11 +160,10 @@ public final class ExecutionManager {
     }
 
     public void shutdown() {
-        compute.shutdownNow();
         io.shutdownNow();
         timer.shutdownNow();
         try {
-            compute.awaitTermination(2, TimeUnit.SECONDS);
+            computeGate.shutdown(2000);
             io.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
