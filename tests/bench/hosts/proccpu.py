@@ -10,6 +10,8 @@ workers' -XX:+CITime output in their logs; prints per run, then per variant the 
 import collections, glob, json, os, re, statistics, sys, time
 
 TICK = os.sysconf('SC_CLK_TCK')
+THREADS = [('master-link-io', 'master-link-io'), ('compute-execut', 'compute-executors'), ('master-io', 'master-io'),
+           ('braid-core', 'braid-core'), ('C1 Compiler', 'C1 compiler'), ('C2 Compiler', 'C2 compiler')]
 
 
 def cpu(stat_path):
@@ -62,9 +64,10 @@ def report(work):
                 pids[pid] = kind
                 row[kind + ' CPU s'] = row.get(kind + ' CPU s', 0) + c
         for pid, name, c, woke in data['threads'].values():
-            if pid in pids and name in ('master-link-io-', 'compute-executor-', 'master-io-', 'braid-core',
-                                        'C1 CompilerThre', 'C2 CompilerThre'):
-                key = pids[pid] + ' ' + name.rstrip('-')
+            # thread names as /proc has them: cut to 15 characters, pool numbers dropped above
+            label = next((label for prefix, label in THREADS if name.startswith(prefix)), None)
+            if pid in pids and label:
+                key = pids[pid] + ' ' + label
                 row[key + ' s'] = row.get(key + ' s', 0) + c
                 row[key + ' kwakeups'] = row.get(key + ' kwakeups', 0) + woke / 1000
         for log in glob.glob(os.path.join(work, 'logs-%s-%s' % (r['name'], r['round']), '*', 'workers', '*.log')):
