@@ -54,7 +54,7 @@ public final class HostBench {
     /** Extra JVM options of every worker (braid-run's --jvm_workers_opts, comma-separated), for experiments. */
     static final String WORKER_OPTS_ENV = "HOSTBENCH_WORKER_OPTS";
 
-    private record Runner(Path braidRun, Path classes, Path work, NetnsHosts hosts) {
+    record Runner(Path braidRun, Path classes, Path work, NetnsHosts hosts) {
         Path xml(String name, List<NetnsHosts.Host> nodes, int cus) throws IOException {
             Path dir = Files.createDirectories(work.resolve("xml-" + name));
             StringBuilder res = new StringBuilder("<ResourcesList>\n");

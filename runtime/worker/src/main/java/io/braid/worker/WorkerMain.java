@@ -95,7 +95,6 @@ public final class WorkerMain {
         execution[0] = new ExecutionManager(opts.computingUnits(), opts.ioExecutors(), runner, output, master::send);
         master.send(new WorkerHello(opts.node(), dataServer.host(), dataServer.port(), ProcessHandle.current().pid(),
                 opts.logFile()));
-        execution[0].startThreads(); // while the master takes the hello
         if (opts.masterDataPort() > 0) {
             // the first task's inputs from the main program come from there (docs/performance/tasks.md)
             fetcher.connectAhead(opts.masterHost(), opts.masterDataPort());

@@ -1,8 +1,10 @@
 package io.braid.comm.codec;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.util.concurrent.FastThreadLocal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Decoded strings that recur in every message (class and method names, parameter types, executor
@@ -10,6 +12,11 @@ import java.nio.charset.StandardCharsets;
  * Direct-mapped: a slot holds the last name that hashed to it, and a collision only replaces it.
  * Shared by every decoding thread without a lock: a slot holds an immutable entry, so a racing
  * reader sees either the old or the new one, both correct for the bytes they hold.
+ *
+ * <p>The bytes are copied out of the buffer in one call, into the decoding thread's scratch array,
+ * and hashed and compared there: a loop of {@code ByteBuf.getByte} calls (a bounds and reference
+ * count check per byte, on two buffer classes) made this the largest method a worker's C2
+ * compiled in the 4-host bench, compiled again after each deoptimisation (docs/performance/clusters.md).
  */
 final class NameCache {
     private static final int SLOTS = 1024;
@@ -20,6 +27,13 @@ final class NameCache {
     }
 
     private static final Entry[] TABLE = new Entry[SLOTS];
+    /** The decoding thread's copy of the bytes (Netty's event loops are FastThreadLocalThreads). */
+    private static final FastThreadLocal<byte[]> SCRATCH = new FastThreadLocal<>() {
+        @Override
+        protected byte[] initialValue() {
+            return new byte[MAX_BYTES];
+        }
+    };
 
     private NameCache() {
     }
@@ -29,31 +43,20 @@ final class NameCache {
         if (length > MAX_BYTES) {
             return in.toString(index, length, StandardCharsets.UTF_8);
         }
+        byte[] scratch = SCRATCH.get();
+        in.getBytes(index, scratch, 0, length);
         int h = length;
         for (int i = 0; i < length; i++) {
-            h = 31 * h + in.getByte(index + i);
+            h = 31 * h + scratch[i];
         }
         int slot = (h ^ (h >>> 16)) & (SLOTS - 1);
         Entry e = TABLE[slot];
-        if (e != null && sameBytes(e.bytes, in, index, length)) {
+        if (e != null && Arrays.equals(e.bytes, 0, e.bytes.length, scratch, 0, length)) {
             return e.value;
         }
-        byte[] bytes = new byte[length];
-        in.getBytes(index, bytes);
+        byte[] bytes = Arrays.copyOf(scratch, length);
         String value = new String(bytes, StandardCharsets.UTF_8);
         TABLE[slot] = new Entry(bytes, value);
         return value;
-    }
-
-    private static boolean sameBytes(byte[] cached, ByteBuf in, int index, int length) {
-        if (cached.length != length) {
-            return false;
-        }
-        for (int i = 0; i < length; i++) {
-            if (cached[i] != in.getByte(index + i)) {
-                return false;
-            }
-        }
-        return true;
     }
 }

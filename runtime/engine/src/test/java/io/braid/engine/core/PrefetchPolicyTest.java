@@ -13,7 +13,7 @@ class PrefetchPolicyTest {
     @Test
     void depthFollowsTheMeanDuration() {
         PrefetchPolicy p = new PrefetchPolicy();
-        assertEquals(16, p.record(50_000));
+        assertEquals(40, p.record(50_000), "2 ms of 50 µs tasks");
         for (int i = 0; i < 100; i++) {
             p.record(10_000_000);
         }
@@ -22,5 +22,15 @@ class PrefetchPolicyTest {
             p.record(2_000_000_000L);
         }
         assertEquals(0, p.depth());
+    }
+
+    @Test
+    void shortTasksQueueAboutTwoMillisecondsOfWorkWithinBounds() {
+        PrefetchPolicy noOps = new PrefetchPolicy();
+        assertEquals(PrefetchPolicy.MAX_DEPTH, noOps.record(2_000), "2 µs tasks: capped");
+        PrefetchPolicy oneMs = new PrefetchPolicy();
+        assertEquals(PrefetchPolicy.MIN_SHORT_DEPTH, oneMs.record(1_000_000), "1 ms tasks: never fewer than before");
+        PrefetchPolicy zero = new PrefetchPolicy();
+        assertEquals(PrefetchPolicy.MAX_DEPTH, zero.record(0), "a task that took no measurable time");
     }
 }

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +35,6 @@ import java.util.function.Consumer;
 public final class ExecutionManager {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionManager.class);
 
-    private final ThreadPoolExecutor compute;
     private final ComputeGate computeGate;
     private final ExecutorService io;
     private final JobRunner runner;
@@ -47,20 +45,11 @@ public final class ExecutionManager {
     private final Map<Long, String> notStarted = new ConcurrentHashMap<>();
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
-        this.compute = (ThreadPoolExecutor) Executors.newFixedThreadPool(Math.max(1, computingUnits), named("compute"));
-        this.computeGate = new ComputeGate(computingUnits, compute);
+        this.computeGate = new ComputeGate(computingUnits, named("compute"));
         this.io = Executors.newFixedThreadPool(Math.max(1, ioExecutors), named("io"));
         this.runner = runner;
         this.output = output;
         this.replies = replies;
-    }
-
-    /**
-     * Starts the compute executors' threads now, while the worker waits for its first job, instead
-     * of one per job on the first jobs (docs/performance/tasks.md, "A fresh run's first links").
-     */
-    public void startThreads() {
-        compute.prestartAllCoreThreads();
     }
 
     public void submit(RunTask job) {
@@ -171,11 +160,10 @@ public final class ExecutionManager {
     }
 
     public void shutdown() {
-        compute.shutdownNow();
         io.shutdownNow();
         timer.shutdownNow();
         try {
-            compute.awaitTermination(2, TimeUnit.SECONDS);
+            computeGate.shutdown(2000);
             io.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

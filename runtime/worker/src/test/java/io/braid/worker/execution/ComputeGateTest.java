@@ -4,13 +4,14 @@ import io.braid.comm.message.RunTask;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ComputeGateTest {
@@ -19,10 +20,31 @@ class ComputeGateTest {
         return new RunTask(id, id, "C", "m", List.of(), false, List.of(), null, false, cus);
     }
 
+    /** Executor threads named gate-N, recorded so a test can see what they are doing. */
+    private static final class Threads implements ThreadFactory {
+        final List<Thread> made = new CopyOnWriteArrayList<>();
+
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(r, "gate-" + made.size());
+            t.setDaemon(true);
+            made.add(t);
+            return t;
+        }
+
+        /** Waits until {@code n} executors are parked in the gate, waiting for a job that fits. */
+        void awaitIdle(int n) throws InterruptedException {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (made.stream().filter(t -> t.getState() == Thread.State.WAITING).count() < n) {
+                assertTrue(System.nanoTime() < end, "executors waiting: " + made.stream().map(Thread::getState).toList());
+                Thread.onSpinWait();
+            }
+        }
+    }
+
     @Test
     void neverRunsMoreUnitsThanTheNodeHas() throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        ComputeGate gate = new ComputeGate(2, pool);
+        ComputeGate gate = new ComputeGate(2, new Threads());
         AtomicInteger inUse = new AtomicInteger();
         AtomicInteger maxInUse = new AtomicInteger();
         int jobs = 60;
@@ -33,7 +55,7 @@ class ComputeGateTest {
                 int now = inUse.addAndGet(cus);
                 maxInUse.accumulateAndGet(now, Math::max);
                 try {
-                    Thread.sleep(2);
+                    Thread.sleep(2); // the job's work, not synchronisation
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -43,36 +65,68 @@ class ComputeGateTest {
         }
         assertTrue(done.await(20, TimeUnit.SECONDS));
         assertEquals(2, maxInUse.get(), "units in use at once");
-        pool.shutdown();
+        gate.shutdown(2000);
     }
 
-    /** Executor that only records: the test decides when each started job ends. */
     @Test
-    void startsInArrivalOrderAndNothingOvertakesAHeadThatDoesNotFit() {
-        java.util.ArrayDeque<Runnable> started = new java.util.ArrayDeque<>();
-        ComputeGate gate = new ComputeGate(2, started::add);
-        StringBuilder ran = new StringBuilder();
-        gate.submit(job(0, 1), () -> ran.append("0"));
-        gate.submit(job(1, 2), () -> ran.append("1"));
-        gate.submit(job(2, 1), () -> ran.append("2"));
-        assertEquals(1, started.size(), "job 1 needs both units; job 2 may not overtake it");
-        started.poll().run();
-        assertEquals("0", ran.toString());
-        assertEquals(1, started.size(), "job 1 started when job 0 ended");
-        started.poll().run();
-        assertEquals(1, started.size(), "then job 2");
-        started.poll().run();
+    void startsInArrivalOrderAndNothingOvertakesAHeadThatDoesNotFit() throws Exception {
+        Threads threads = new Threads();
+        ComputeGate gate = new ComputeGate(2, threads);
+        CountDownLatch release0 = new CountDownLatch(1);
+        CountDownLatch started0 = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(3);
+        StringBuffer ran = new StringBuffer();
+        gate.submit(job(0, 1), () -> {
+            started0.countDown();
+            try {
+                release0.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            ran.append("0");
+            done.countDown();
+        });
+        gate.submit(job(1, 2), () -> {
+            ran.append("1");
+            done.countDown();
+        });
+        gate.submit(job(2, 1), () -> {
+            ran.append("2");
+            done.countDown();
+        });
+        assertTrue(started0.await(10, TimeUnit.SECONDS));
+        threads.awaitIdle(1); // the other executor saw job 1 at the head, needing both units
+        assertEquals("", ran.toString(), "job 2 may not overtake job 1, which needs both units");
+        release0.countDown();
+        assertTrue(done.await(10, TimeUnit.SECONDS));
         assertEquals("012", ran.toString());
-        assertTrue(started.isEmpty());
+        gate.shutdown(2000);
     }
 
     @Test
     void aJobAskingMoreUnitsThanTheNodeHasStillRunsAlone() throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        ComputeGate gate = new ComputeGate(1, pool);
+        ComputeGate gate = new ComputeGate(1, new Threads());
         CountDownLatch done = new CountDownLatch(1);
         gate.submit(job(1, 4), done::countDown);
         assertTrue(done.await(5, TimeUnit.SECONDS));
-        pool.shutdown();
+        gate.shutdown(2000);
+    }
+
+    @Test
+    void anInterruptAfterAJobEndedKeepsTheExecutorAndShutdownStopsIt() throws Exception {
+        Threads threads = new Threads();
+        ComputeGate gate = new ComputeGate(1, threads);
+        CountDownLatch first = new CountDownLatch(1);
+        gate.submit(job(1, 1), () -> {
+            Thread.currentThread().interrupt(); // as a cancel that lands as the job ends
+            first.countDown();
+        });
+        assertTrue(first.await(5, TimeUnit.SECONDS));
+        threads.awaitIdle(1);
+        CountDownLatch second = new CountDownLatch(1);
+        gate.submit(job(2, 1), second::countDown);
+        assertTrue(second.await(5, TimeUnit.SECONDS), "the executor still takes jobs");
+        gate.shutdown(2000);
+        assertFalse(threads.made.get(0).isAlive(), "the executor ended at shutdown");
     }
 }
