@@ -19,6 +19,7 @@ its task's output file (jobs/).
 import collections
 import concurrent.futures
 import sys
+import threading
 import time
 
 from braid.api.api import compss_wait_on
@@ -51,43 +52,49 @@ def now_ms():
 
 @task(mine=STREAM_OUT, left=STREAM_IN, returns=1)
 def iterate(cell, cells, iterations, work, mine, left):
-    """Hybrid: publishes each iteration's value and takes the left neighbour's value of the
-    iteration before only when combining needs it, after its own work, so a cell runs at its own
-    pace, possibly one iteration ahead of its neighbour. The value is received during the work
-    (a receiving thread's poll, bounded by the work's length), so the exchange costs no time when
-    it arrived meanwhile."""
+    """Hybrid: publishes each iteration's value and receives the left neighbour's value of the
+    iteration before while it computes (a receiving thread polls the left stream during the
+    work), so a cell may run one iteration ahead of its neighbour instead of waiting for its
+    current one, and the exchange costs no time when the value arrived during the work. As the
+    Java cell (tests/apps/java/exchange): the receiving thread's poll waits as long as it needs,
+    the task's publish goes on meanwhile (docs/PYTHON.md, "Streams in tasks")."""
     state = initial(cell)
     left_previous = initial((cell + cells - 1) % cells)
-    received = collections.deque()  # the left neighbour's values, in publication order
+    received = collections.deque()  # the left neighbour's values, in publication order; the receiving thread's
     start_ms = now_ms()
     first_publish_ms = first_value_ms = 0
     receiver = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    for t in range(iterations):
-        ms = work_ms(cell, t, work)
-        # During the work, a receiving thread waits for the neighbour's value, for no longer than
-        # the work: the task's stream requests go one at a time, so a longer poll would hold back
-        # the publish below (docs/HYBRID.md, "The four examples in Python").
-        early = receiver.submit(left.poll, ms) if t > 0 and not received else None
-        time.sleep(ms / 1000)
-        v = f(state)
-        if early is not None:
-            received.extend(early.result())
-        mine.publish(v)
-        if t == 0:
-            first_publish_ms = now_ms()
-        else:
-            while not received:
-                received.extend(left.poll(5000))
-            left_previous = received.popleft()
-            if t == 1:
-                first_value_ms = now_ms()
-        state = combine(v, left_previous)
-    receiver.shutdown()
+    stop = threading.Event()  # the cell failed: its receiving thread gives up
+    try:
+        for t in range(iterations):
+            left_value = receiver.submit(_next, left, received, stop) if t > 0 else None
+            time.sleep(work_ms(cell, t, work) / 1000)
+            v = f(state)
+            mine.publish(v)
+            if t == 0:
+                first_publish_ms = now_ms()
+            if left_value is not None:
+                left_previous = left_value.result()
+                if t == 1:
+                    first_value_ms = now_ms()
+            state = combine(v, left_previous)
+    finally:
+        stop.set()
+        receiver.shutdown()
     mine.close()
     # In the task's output file (jobs/), for tests/bench/hybrid/timeline: where a run's time goes.
     print(f"cell {cell} start_ms={start_ms} first_publish_ms={first_publish_ms} first_value_ms={first_value_ms}"
           f" end_ms={now_ms()}")
     return state
+
+
+def _next(stream, received, stop):
+    """The next value of ``stream``, in publication order."""
+    while not received:
+        if stop.is_set():
+            return None
+        received.extend(stream.poll(5000))
+    return received.popleft()
 
 
 class Grid:
