@@ -23,6 +23,12 @@ public final class WorkerSettings {
                     .doc("the braid-c-worker executable that runs C tasks (one process per executor and worker"
                             + " library); built and installed with bindings-c"));
 
+    public static final Setting<Boolean> PYTHON_PRESTART = DEFS.define(
+            Setting.property("braid.python.prestart", ValueType.BOOLEAN).defaultValue(false)
+                    .doc("start the worker's Python processes (one per executor) as the worker starts, not at its first"
+                            + " Python task, so that the tasks of a Python program's first submissions do not wait for them;"
+                            + " braid-run sets it for the workers of a Python main program"));
+
     private WorkerSettings() {
     }
 }

@@ -16,6 +16,7 @@ import io.braid.launcher.streams.StreamHosting;
 import io.braid.launcher.streams.StreamingMode;
 import io.braid.streams.StreamType;
 import io.braid.streams.internals.settings.StreamSettings;
+import io.braid.worker.WorkerSettings;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -137,6 +138,9 @@ public final class EmbeddedRun {
         workerJvm.addAll(settings.workerJit().jvmOptions());
         workerJvm.addAll(settings.workerJvmOptions());
         workerJvm.addAll(run.streams.workerJvmOptions());
+        if (WorkerSettings.PYTHON_PRESTART.get()) { // a Python main program (braid-run app.py): its workers start theirs
+            workerJvm.add("-D" + WorkerSettings.PYTHON_PRESTART.property() + "=true");
+        }
         WorkerLaunch launch = new WorkerLaunch(settings.workerPriority().commandPrefix(),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), settings.braidJar(), workerJvm,
                 masterHost, settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
