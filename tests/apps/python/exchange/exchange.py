@@ -13,7 +13,9 @@ Hybrid: one task per cell runs every iteration, publishing its values on its own
 task per cell, ``put`` tasks recording the values in a shared Grid (INOUT) and a synchronisation
 task ``exchange``. Prints ``cell <i> state=<s> expected=<e>`` per cell and
 ``elapsed_ms=<ms> mode=<mode> start_ms=<wall clock ms>``; each hybrid cell prints its timings in
-its task's output file (jobs/).
+its task's output file (jobs/): start, first publish, first value and end (wall clock ms), how
+long the first publish took, and the time the later iterations spent in publish and waiting for
+the neighbour's value after it (ms, totals).
 """
 
 import collections
@@ -63,6 +65,8 @@ def iterate(cell, cells, iterations, work, mine, left):
     received = collections.deque()  # the left neighbour's values, in publication order; the receiving thread's
     start_ms = now_ms()
     first_publish_ms = first_value_ms = 0
+    first_publish_s = 0.0  # the first publish's time (it may wait for the stream's producer)
+    publish_s = wait_s = 0.0  # the later iterations' time in publish, and waiting for the neighbour's value after it
     receiver = concurrent.futures.ThreadPoolExecutor(max_workers=1)
     stop = threading.Event()  # the cell failed: its receiving thread gives up
     try:
@@ -70,11 +74,17 @@ def iterate(cell, cells, iterations, work, mine, left):
             left_value = receiver.submit(_next, left, received, stop) if t > 0 else None
             time.sleep(work_ms(cell, t, work) / 1000)
             v = f(state)
+            before = time.monotonic()
             mine.publish(v)
+            published = time.monotonic()
             if t == 0:
                 first_publish_ms = now_ms()
+                first_publish_s = published - before
+            else:
+                publish_s += published - before
             if left_value is not None:
                 left_previous = left_value.result()
+                wait_s += time.monotonic() - published
                 if t == 1:
                     first_value_ms = now_ms()
             state = combine(v, left_previous)
@@ -84,7 +94,8 @@ def iterate(cell, cells, iterations, work, mine, left):
     mine.close()
     # In the task's output file (jobs/), for tests/bench/hybrid/timeline: where a run's time goes.
     print(f"cell {cell} start_ms={start_ms} first_publish_ms={first_publish_ms} first_value_ms={first_value_ms}"
-          f" end_ms={now_ms()}")
+          f" end_ms={now_ms()} first_publish_took_ms={int(first_publish_s * 1000)} later_publish_total_ms={int(publish_s * 1000)}"
+          f" value_wait_total_ms={int(wait_s * 1000)}")
     return state
 
 

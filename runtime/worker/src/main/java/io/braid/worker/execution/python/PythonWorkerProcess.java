@@ -70,7 +70,7 @@ final class PythonWorkerProcess extends TaskProcess {
         try {
             reply = PythonFrames.read(replies);
             while (reply != null && "stream".equals(reply.type())) {
-                answers.answer(reply); // in the background: the task's other threads may ask meanwhile
+                answers.answer(reply); // a poll that waits in the background: the task's other threads may ask meanwhile
                 reply = PythonFrames.read(replies);
             }
         } catch (IOException e) {

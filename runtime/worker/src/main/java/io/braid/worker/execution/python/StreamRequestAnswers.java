@@ -1,5 +1,6 @@
 package io.braid.worker.execution.python;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.DataOutputStream;
@@ -11,13 +12,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Answers the stream requests of one running Python task as they come, each on a thread of its
- * own, and writes each reply whole to the process's pipe (docs/DESIGN.md, "Python worker
- * protocol"). So a request that waits (a poll with a time-out, a publish waiting for its new
- * topic) holds up neither the requests the task's other threads make meanwhile nor the reading
- * of the pipe: a cell's receiving thread polls while its main thread publishes, as a Java task's
- * threads do. Requests of different tasks (processes) are answered by their executors' threads
- * apart already; their answers share only this pool.
+ * Answers the stream requests of one running Python task as they come and writes each reply whole
+ * to the process's pipe (docs/DESIGN.md, "Python worker protocol"). A poll with a time-out, which
+ * waits by design, is answered on a thread of its own, so it holds up neither the requests the
+ * task's other threads make meanwhile nor the reading of the pipe: a cell's receiving thread polls
+ * while its main thread publishes, as a Java task's threads do. The other requests do not wait
+ * (a publish hands its records to the producer, as a Java task's does) and are answered at once
+ * by the thread reading the pipe, sparing a hand-over between threads per request. Requests of
+ * different tasks (processes) are read by their executors' threads apart.
  */
 final class StreamRequestAnswers {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StreamRequestAnswers.class);
@@ -43,18 +45,22 @@ final class StreamRequestAnswers {
         this.pipe = pipe;
     }
 
-    /** Answers {@code request} in the background. */
-    void answer(PythonFrames.Message request) {
+    /**
+     * Answers {@code request}: now, or in the background when it is a poll with a time-out.
+     *
+     * @throws IOException when the reply to a request answered now cannot be written (the process is gone)
+     */
+    void answer(PythonFrames.Message request) throws IOException {
+        if (!waits(request)) {
+            reply(request);
+            return;
+        }
         synchronized (this) {
             inProgress++;
         }
         THREADS.execute(() -> {
             try {
-                List<byte[]> blobs = new ArrayList<>();
-                ObjectNode reply = streams.answer(request, blobs);
-                synchronized (pipe) {
-                    PythonFrames.write(pipe, reply, blobs);
-                }
+                reply(request);
             } catch (IOException e) {
                 // The process is gone or going: the task's own read of the pipe reports it.
                 LOG.debug("stream reply {} not written: {}", request.header().path("req"), e.toString());
@@ -65,6 +71,19 @@ final class StreamRequestAnswers {
                 }
             }
         });
+    }
+
+    private static boolean waits(PythonFrames.Message request) {
+        JsonNode h = request.header();
+        return "poll".equals(h.path("op").asText()) && h.path("timeout_ms").asLong(0) > 0;
+    }
+
+    private void reply(PythonFrames.Message request) throws IOException {
+        List<byte[]> blobs = new ArrayList<>();
+        ObjectNode reply = streams.answer(request, blobs);
+        synchronized (pipe) {
+            PythonFrames.write(pipe, reply, blobs);
+        }
     }
 
     /**
