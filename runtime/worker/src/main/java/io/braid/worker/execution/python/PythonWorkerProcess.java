@@ -53,8 +53,8 @@ final class PythonWorkerProcess extends TaskProcess {
 
     /**
      * Runs one task, answering the stream requests it makes while it runs with {@code streams}
-     * (concurrently, {@link StreamRequestAnswers}), until its result comes; a process that ends before replying is a
-     * {@link PythonProcessDiedException}.
+     * (several may be in flight, {@link StreamRequestAnswers}), until its result comes; a process
+     * that ends before replying is a {@link PythonProcessDiedException}.
      */
     PythonTaskResult run(PythonTaskCall call, PythonStreams streams) throws IOException {
         String task = "task " + call.module() + "." + call.function();
