@@ -124,6 +124,22 @@ def test_a_time_out_during_a_request_waits_for_the_reply_and_the_next_task_is_se
     assert reply[0]["type"] == "result" and reply[0]["error_type"] == "KeyError"
 
 
+def test_requests_of_two_threads_are_in_flight_together_and_replies_may_come_in_any_order(worker):
+    start(worker, "poll_while_publishing", [stream_arg(1, direction="IN"), stream_arg(2, direction="OUT", id="ds-2")])
+    first, _ = worker.receive()
+    second, second_blobs = worker.receive()  # sent before the first was answered
+    requests = {first["op"]: first, second["op"]: second}
+    assert set(requests) == {"poll", "publish"}, requests
+    assert requests["poll"]["handle"] == 1 and requests["poll"]["timeout_ms"] == 60000
+    assert first["req"] != second["req"]
+    # The poll is answered after the publish it waited for, as the Java worker's threads would.
+    answer(worker, requests["publish"])
+    answer(worker, requests["poll"], [b"left"], records=[{"kind": "bytes", "blob": 0}])
+    reply = worker.receive()
+    assert reply[0]["type"] == "result" and reply[0]["status"] == "ok", reply[0]
+    assert value(reply, reply[0]["returns"][0]) == [b"left"]
+
+
 @pytest.mark.parametrize("element", ["text", "", b"", b"bytes", PICKLE_TAG, 7, None, [1, "a"], bytearray(b"x")])
 def test_elements_come_back_as_published(element):
     payload = encode(element)

@@ -42,3 +42,14 @@ def refused(stream):
 @task(time_out=1, returns=1)
 def slow_poll(stream):
     return stream.poll(5000)
+
+
+def poll_while_publishing(left, mine):
+    """A receiving thread polls ``left`` while the task's thread publishes on ``mine`` (a hybrid cell)."""
+    import threading
+    got = []
+    receiving = threading.Thread(target=lambda: got.extend(left.poll(60000)))
+    receiving.start()
+    mine.publish(b"value")
+    receiving.join()
+    return got

@@ -37,8 +37,9 @@ def main(argv: List[str]) -> int:
     _die_with_parent()
     # The workers' Python processes run the interpreter of the main program (its venv, its packages).
     os.environ.setdefault("BRAID_PYTHON", sys.executable)
+    _master_option("-Dbraid.python.prestart=true")  # the workers start their Python processes as they start
     if uses_object_streams(app):
-        _prepare_object_streams()
+        _master_option("-Dbraid.streams.prepare=true")
     try:
         lib = Libbraid(find_libbraid())
         lib.on(os.environ.get("BRAID_RUN_OPTIONS", ""), os.path.basename(app))
@@ -103,11 +104,12 @@ def uses_object_streams(app: str) -> bool:
     return False
 
 
-def _prepare_object_streams() -> None:
-    """The master (the JVM libbraid starts in this process, reading BRAID_MASTER_JVM_OPTS) starts the
-    broker with the run and has the workers ready their Kafka clients, as for a Java application
-    whose tasks take object streams; --streaming=NONE or FILES still has no broker."""
-    flag = "-Dbraid.streams.prepare=true"
+def _master_option(flag: str) -> None:
+    """Adds ``flag`` to the options of the master (the JVM libbraid starts in this process, reading
+    BRAID_MASTER_JVM_OPTS). ``braid.streams.prepare``: the master starts the broker with the run and
+    has the workers ready their Kafka clients, as for a Java application whose tasks take object
+    streams (--streaming=NONE or FILES still has no broker). ``braid.python.prestart``: the master
+    has its workers start their Python processes as they start, not at their first task."""
     options = os.environ.get("BRAID_MASTER_JVM_OPTS", "")
     if flag not in options.split():
         os.environ["BRAID_MASTER_JVM_OPTS"] = f"{options} {flag}".strip()

@@ -1,8 +1,8 @@
 """Requests a running task makes to its Java worker, between the task request and its result.
 
-The worker process's protocol pipes are one conversation: while a task runs, the task may send a
-request (``{"type": "stream", "req": N, ...}``) and then reads its reply (``stream_reply``) before
-anything else is said, so requests interleave with a task without a second channel. Used by the
+The worker process's protocol pipes are one conversation: while a task runs, its threads may send
+requests (``{"type": "stream", "req": N, ...}``), each then waiting for the reply with its number
+(``stream_reply``, in any order), so requests interleave with a task without a second channel. Used by the
 stream handles of ``braid.streams`` (docs/DESIGN.md, "Python worker protocol").
 """
 
@@ -16,35 +16,89 @@ from braid.worker.framing import ProtocolError, read_message, write_message, wri
 
 
 class Channel:
-    """The pipes of this worker process, for requests made while a task runs."""
+    """The pipes of this worker process, for requests made while a task runs.
+
+    Requests of the task's threads are in flight together: each is written whole under a lock and
+    numbered, and the Java worker answers each as soon as it can (a poll that waits holds up no
+    other request), in any order. One waiting thread at a time reads the pipe and hands each reply
+    to the thread that asked (by its number), so no thread of its own reads it."""
 
     def __init__(self, requests: BinaryIO, replies: BinaryIO) -> None:
         self._requests = requests
         self._replies = replies
-        self._lock = threading.Lock()
+        self._write = threading.Lock()
+        self._state = threading.Condition()
         self._ids = itertools.count(1)
+        self._waiting: Dict[int, Optional[Tuple[Dict[str, Any], List[bytes]]]] = {}  # request -> its reply once read
+        self._reading = False  # a waiting thread is reading the pipe for all
+        self._result_pending = False  # the task's result waits for the requests in flight
+        self._broken: Optional[BaseException] = None
         self.task = 0
         """Number of the task running (or last run): handles the worker gave an earlier task are released."""
 
     def send(self, header: Dict[str, Any], blobs: List[bytes] = (), compact: bool = False) -> None:
-        """Writes a task's result between requests, never inside one: a thread the task started may
-        still be making a request, and frames must not interleave. ``compact``: the request was a
-        compact frame, so the result may be one too (``framing.write_result``)."""
-        with self._lock:
-            write_result(self._replies, header, list(blobs), compact)
+        """Writes a task's result once no request is in flight (a thread the task started may still
+        be waiting for a reply, which must not reach the next task), holding new requests back
+        meanwhile. ``compact``: the request was a compact frame, so the result may be one too
+        (``framing.write_result``)."""
+        with self._state:
+            self._result_pending = True
+            try:
+                self._state.wait_for(lambda: not self._waiting)
+                with self._write:
+                    write_result(self._replies, header, list(blobs), compact)
+            finally:
+                self._result_pending = False
+                self._state.notify_all()
 
     def call(self, header: Dict[str, Any], blobs: List[bytes] = ()) -> Tuple[Dict[str, Any], List[bytes]]:
-        """Sends a request and returns its reply; one request at a time for every thread of the task."""
-        with self._lock, _alarm_deferred():
-            req = next(self._ids)
-            write_message(self._replies, dict(header, req=req), list(blobs))
-            message = read_message(self._requests)
-            if message is None:
-                raise ProtocolError("the Java worker closed the pipe while a request was waiting")
-            reply, reply_blobs = message
-            if reply.get("type") != header["type"] + "_reply" or reply.get("req") != req:
+        """Sends a request and returns its reply; other threads' requests may be in flight meanwhile."""
+        with _alarm_deferred():
+            with self._state:
+                self._state.wait_for(lambda: not self._result_pending)
+                req = next(self._ids)
+                self._waiting[req] = None
+            try:
+                with self._write:
+                    write_message(self._replies, dict(header, req=req), list(blobs))
+                reply, reply_blobs = self._reply(req)
+            finally:
+                with self._state:
+                    del self._waiting[req]
+                    self._state.notify_all()
+            if reply.get("type") != header["type"] + "_reply":
                 raise ProtocolError(f"expected the reply to request {req}, got {reply.get('type')!r} {reply.get('req')!r}")
             return reply, reply_blobs
+
+    def _reply(self, req: int) -> Tuple[Dict[str, Any], List[bytes]]:
+        """Waits for request ``req``'s reply, reading the pipe for every waiting thread while no other does."""
+        while True:
+            with self._state:
+                self._state.wait_for(lambda: self._waiting[req] is not None or not self._reading or self._broken)
+                if self._waiting[req] is not None:
+                    return self._waiting[req]
+                if self._broken is not None:
+                    raise ProtocolError(f"request {req}: the pipe from the Java worker broke ({self._broken})")
+                self._reading = True
+            message = None
+            try:
+                message = read_message(self._requests)
+                if message is None:
+                    raise ProtocolError("the Java worker closed the pipe while a request was waiting")
+                got = message[0].get("req")
+                with self._state:
+                    if got not in self._waiting or self._waiting[got] is not None:
+                        raise ProtocolError(f"a reply to request {got!r} ({message[0].get('type')!r}) that no thread"
+                                            f" is waiting for")
+                    self._waiting[got] = message
+            except BaseException as e:
+                with self._state:
+                    self._broken = e
+                raise
+            finally:
+                with self._state:
+                    self._reading = False
+                    self._state.notify_all()
 
 
 current: Optional[Channel] = None

@@ -13,12 +13,15 @@ Hybrid: one task per cell runs every iteration, publishing its values on its own
 task per cell, ``put`` tasks recording the values in a shared Grid (INOUT) and a synchronisation
 task ``exchange``. Prints ``cell <i> state=<s> expected=<e>`` per cell and
 ``elapsed_ms=<ms> mode=<mode> start_ms=<wall clock ms>``; each hybrid cell prints its timings in
-its task's output file (jobs/).
+its task's output file (jobs/): start, first publish, first value and end (wall clock ms), how
+long the first publish took, and the time the later iterations spent in publish and waiting for
+the neighbour's value after it (ms, totals).
 """
 
 import collections
 import concurrent.futures
 import sys
+import threading
 import time
 
 from braid.api.api import compss_wait_on
@@ -51,43 +54,58 @@ def now_ms():
 
 @task(mine=STREAM_OUT, left=STREAM_IN, returns=1)
 def iterate(cell, cells, iterations, work, mine, left):
-    """Hybrid: publishes each iteration's value and takes the left neighbour's value of the
-    iteration before only when combining needs it, after its own work, so a cell runs at its own
-    pace, possibly one iteration ahead of its neighbour. The value is received during the work
-    (a receiving thread's poll, bounded by the work's length), so the exchange costs no time when
-    it arrived meanwhile."""
+    """Hybrid: publishes each iteration's value and receives the left neighbour's value of the
+    iteration before while it computes (a receiving thread polls the left stream during the
+    work), so a cell may run one iteration ahead of its neighbour instead of waiting for its
+    current one, and the exchange costs no time when the value arrived during the work. As the
+    Java cell (tests/apps/java/exchange): the receiving thread's poll waits as long as it needs,
+    the task's publish goes on meanwhile (docs/PYTHON.md, "Streams in tasks")."""
     state = initial(cell)
     left_previous = initial((cell + cells - 1) % cells)
-    received = collections.deque()  # the left neighbour's values, in publication order
+    received = collections.deque()  # the left neighbour's values, in publication order; the receiving thread's
     start_ms = now_ms()
     first_publish_ms = first_value_ms = 0
+    first_publish_s = 0.0  # the first publish's time (it may wait for the stream's producer)
+    publish_s = wait_s = 0.0  # the later iterations' time in publish, and waiting for the neighbour's value after it
     receiver = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    for t in range(iterations):
-        ms = work_ms(cell, t, work)
-        # During the work, a receiving thread waits for the neighbour's value, for no longer than
-        # the work: the task's stream requests go one at a time, so a longer poll would hold back
-        # the publish below (docs/HYBRID.md, "The four examples in Python").
-        early = receiver.submit(left.poll, ms) if t > 0 and not received else None
-        time.sleep(ms / 1000)
-        v = f(state)
-        if early is not None:
-            received.extend(early.result())
-        mine.publish(v)
-        if t == 0:
-            first_publish_ms = now_ms()
-        else:
-            while not received:
-                received.extend(left.poll(5000))
-            left_previous = received.popleft()
-            if t == 1:
-                first_value_ms = now_ms()
-        state = combine(v, left_previous)
-    receiver.shutdown()
+    stop = threading.Event()  # the cell failed: its receiving thread gives up
+    try:
+        for t in range(iterations):
+            left_value = receiver.submit(_next, left, received, stop) if t > 0 else None
+            time.sleep(work_ms(cell, t, work) / 1000)
+            v = f(state)
+            before = time.monotonic()
+            mine.publish(v)
+            published = time.monotonic()
+            if t == 0:
+                first_publish_ms = now_ms()
+                first_publish_s = published - before
+            else:
+                publish_s += published - before
+            if left_value is not None:
+                left_previous = left_value.result()
+                wait_s += time.monotonic() - published
+                if t == 1:
+                    first_value_ms = now_ms()
+            state = combine(v, left_previous)
+    finally:
+        stop.set()
+        receiver.shutdown()
     mine.close()
     # In the task's output file (jobs/), for tests/bench/hybrid/timeline: where a run's time goes.
     print(f"cell {cell} start_ms={start_ms} first_publish_ms={first_publish_ms} first_value_ms={first_value_ms}"
-          f" end_ms={now_ms()}")
+          f" end_ms={now_ms()} first_publish_took_ms={int(first_publish_s * 1000)} later_publish_total_ms={int(publish_s * 1000)}"
+          f" value_wait_total_ms={int(wait_s * 1000)}")
     return state
+
+
+def _next(stream, received, stop):
+    """The next value of ``stream``, in publication order."""
+    while not received:
+        if stop.is_set():
+            return None
+        received.extend(stream.poll(5000))
+    return received.popleft()
 
 
 class Grid:

@@ -9,6 +9,7 @@ import io.braid.engine.monitor.ProgressLine;
 import io.braid.launcher.LauncherSettings;
 import io.braid.launcher.cds.ClassDataArchive;
 import io.braid.launcher.streams.StreamHosting;
+import io.braid.worker.WorkerSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +55,9 @@ public final class RunMaster {
         workerJvm.addAll(settings.workerJit().jvmOptions());
         workerJvm.addAll(settings.workerJvmOptions());
         workerJvm.addAll(streams.workerJvmOptions());
+        if (WorkerSettings.PYTHON_PRESTART.get()) { // a Python main program (braid-run app.py): its workers start theirs
+            workerJvm.add("-D" + WorkerSettings.PYTHON_PRESTART.property() + "=true");
+        }
         List<String> prefix = settings.workerPriority().commandPrefix();
         LOG.info("local workers' CPU priority: {}", settings.workerPriority().describe(prefix));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -50,10 +50,17 @@ public final class PythonInvoker implements AutoCloseable {
 
     /** As {@link #run(int, PythonTaskCall)}, the task's stream requests answered by {@code streams}. */
     PythonTaskResult run(int executor, PythonTaskCall call, PythonStreams streams) throws IOException {
-        if (executors > 1 && warmed.compareAndSet(false, true)) {
-            processes.prestart(executors, SPARE); // this task's executor takes one of them too
+        if (executors > 1) {
+            prestart(); // this task's executor takes one of them too
         }
         return processes.run(executor, p -> p.run(call, streams));
+    }
+
+    /** Starts a process for every executor, in the background, unless that was done already. */
+    void prestart() {
+        if (warmed.compareAndSet(false, true)) {
+            processes.prestart(executors, SPARE);
+        }
     }
 
     /** The pid of the executor's process, -1 when it has none (for logs and tests). */

@@ -29,6 +29,7 @@ import java.util.List;
  * process as an {@code object_file} argument, loaded from the file.
  */
 public final class PythonJobs {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PythonJobs.class);
     /** pickle.dumps(None): what an OUT object starts as (a Python task cannot rebind its argument). */
     private static final byte[] PICKLED_NONE = {(byte) 0x80, 0x04, 'N', '.'};
 
@@ -68,6 +69,25 @@ public final class PythonJobs {
             invoker = start.get();
         }
         return invoker;
+    }
+
+    /**
+     * Starts the worker's Python processes now, in a background thread, instead of at the first
+     * Python job ({@code braid.python.prestart}: a worker of a Python main program). The first jobs
+     * come as soon as the program submits them, and would otherwise wait for the package's
+     * extraction and for as many interpreters as the worker has executors, starting together.
+     */
+    public void prestart() {
+        Thread t = new Thread(() -> {
+            try {
+                invoker().prestart();
+            } catch (RuntimeException e) {
+                LOG.warn("could not start the Python processes ahead (the first Python task starts its own): {}",
+                        e.toString());
+            }
+        }, "python-prestart");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Stops the Python processes. */

@@ -13,9 +13,12 @@ import io.braid.streams.internals.client.StreamHandles;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The stream handles of one Python task, used from its process through "stream" requests
@@ -30,13 +33,16 @@ import java.util.Map;
  * <p>Elements: Python publishes {@code byte[]} only (raw bytes, or pickles the Python side tags,
  * docs/PYTHON.md "Streams"); it reads {@code byte[]} and {@code String}; records of other Java
  * types cannot reach Python and are refused with the type's name.
+ *
+ * <p>Requests of one task are answered concurrently ({@link StreamRequestAnswers}: the task's
+ * threads each wait for their own reply), so the handle table is thread-safe; the handles are.
  */
 final class PythonStreams {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PythonStreams.class);
 
-    private final Map<Integer, DistroStream<?>> handles = new HashMap<>();
-    private final List<DistroStream<?>> own = new ArrayList<>();
-    private int next = 1;
+    private final Map<Integer, DistroStream<?>> handles = new ConcurrentHashMap<>();
+    private final Queue<DistroStream<?>> own = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger next = new AtomicInteger(1);
 
     /** A STREAM parameter's handle (its life is the job's); returns the argument Python gets. */
     PythonArg param(DistroStream<?> handle, String direction) {
@@ -92,7 +98,7 @@ final class PythonStreams {
     }
 
     private int add(DistroStream<?> handle) {
-        int number = next++;
+        int number = next.getAndIncrement();
         handles.put(number, handle);
         return number;
     }

@@ -56,9 +56,9 @@ final class PythonWorkerProcess extends TaskProcess {
     }
 
     /**
-     * Runs one task, answering the stream requests it makes while it runs with {@code streams},
-     * until its result comes; a process that ends before replying is a
-     * {@link PythonProcessDiedException}.
+     * Runs one task, answering the stream requests it makes while it runs with {@code streams}
+     * (several may be in flight, {@link StreamRequestAnswers}), until its result comes; a process
+     * that ends before replying is a {@link PythonProcessDiedException}.
      */
     PythonTaskResult run(PythonTaskCall call, PythonStreams streams) throws IOException {
         String task = "task " + call.module() + "." + call.function();
@@ -70,12 +70,11 @@ final class PythonWorkerProcess extends TaskProcess {
             throw new PythonProcessDiedException(e.getMessage());
         }
         PythonFrames.Message reply;
+        StreamRequestAnswers answers = new StreamRequestAnswers(streams, requests);
         try {
             reply = PythonFrames.read(replies);
             while (reply != null && "stream".equals(reply.type())) {
-                List<byte[]> answerBlobs = new ArrayList<>();
-                var answer = streams.answer(reply, answerBlobs);
-                PythonFrames.write(requests, answer, answerBlobs);
+                answers.answer(reply); // a poll that waits in the background: the task's other threads may ask meanwhile
                 reply = PythonFrames.read(replies);
             }
         } catch (IOException e) {
@@ -90,6 +89,13 @@ final class PythonWorkerProcess extends TaskProcess {
         }
         if (reply == null) {
             throw died("task " + call.module() + "." + call.function());
+        }
+        try {
+            answers.awaitWritten();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill(); // a reply may still be on its way: the next task must not read it
+            throw new PythonProcessDiedException(task + ": interrupted while its last stream reply was written");
         }
         return reply.compactResult() != null ? reply.compactResult() : PythonTaskResult.of(reply);
     }

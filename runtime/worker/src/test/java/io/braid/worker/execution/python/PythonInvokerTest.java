@@ -92,6 +92,32 @@ class PythonInvokerTest {
     }
 
     /**
+     * A worker of a Python main program (braid.python.prestart) starts a process for each of its
+     * executors before any task, a one-executor worker too; the first tasks take them.
+     */
+    @Test
+    void aPrestartStartsEveryExecutorsProcessBeforeAnyTaskAndTheFirstTasksTakeThem() throws Exception {
+        for (int executors : new int[] {1, 2}) {
+            invoker.close();
+            Path logs = tmp.resolve("logs-" + executors);
+            invoker = new PythonInvoker(new PythonSettings(List.of("python3"), List.of(tmp.resolve("app")),
+                    List.of(BRAID_SRC), logs), executors);
+            invoker.prestart();
+            assertEquals(executors, invoker.spares(), "started ahead, before any task");
+            invoker.prestart();
+            assertEquals(executors, invoker.spares(), "once");
+            for (int e = 0; e < executors; e++) {
+                assertTrue(run(e, "pid", 1).ok());
+            }
+            assertEquals(0, invoker.spares(), "each executor's first task took one");
+            try (var files = Files.list(logs)) {
+                assertEquals(executors, files.filter(f -> f.getFileName().toString().startsWith("python-spare-"))
+                        .count(), "no process of its own for a first task");
+            }
+        }
+    }
+
+    /**
      * A worker of 3 executors: its first task starts the three executors' processes at once, and
      * those executors' first tasks run in them (no start of their own: no more spares afterwards,
      * and each executor keeps its own process).

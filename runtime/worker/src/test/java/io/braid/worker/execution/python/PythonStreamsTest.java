@@ -1,8 +1,11 @@
 package io.braid.worker.execution.python;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.braid.streams.ConsumerMode;
+import io.braid.streams.DistroStream;
 import io.braid.streams.FileDistroStream;
 import io.braid.streams.StreamType;
 import io.braid.streams.internals.client.DistroStreamClient;
@@ -10,12 +13,16 @@ import io.braid.streams.internals.client.StreamAccess;
 import io.braid.streams.internals.client.StreamHandles;
 import io.braid.streams.internals.server.DistroStreamServer;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Java half of Python tasks' streams: a real {@code python3 -m braid.worker} whose stream
  * requests {@link PythonStreams} performs with this JVM's stream client, against a real stream
- * server (file streams: no broker needed; object streams with Kafka are ForeignStreamsTest's).
+ * server (file streams: no broker needed; object streams with Kafka are ForeignStreamsTest's), or
+ * handles of the test's own whose poll waits for a publish (a task's requests answered concurrently).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PythonStreamsTest {
@@ -60,6 +68,19 @@ class PythonStreamsTest {
                 "        stream.publish('/elsewhere.txt')",
                 "    except BackendException as e:",
                 "        return [stream.get_stream_id(), str(e)]",
+                "def wait_at(gate):",
+                "    return gate.poll(60000)",
+                "def publish_one(out, value):",
+                "    out.publish(value)",
+                "    return 'published'",
+                "def wait_at_while_publishing(gate, out):",
+                "    import threading",
+                "    got = []",
+                "    waiting = threading.Thread(target=lambda: got.extend(gate.poll(60000)))",
+                "    waiting.start()",
+                "    out.publish(b'from the main thread')",
+                "    waiting.join()",
+                "    return got",
                 ""));
         invoker = new PythonInvoker(new PythonSettings(List.of("python3"), List.of(app), List.of(BRAID_SRC),
                 tmp.resolve("logs")));
@@ -113,6 +134,122 @@ class PythonStreamsTest {
         FileDistroStream same = new FileDistroStream("made-in-python", base);
         assertTrue(text.startsWith("['" + same.getId() + "'"), text);
         assertEquals(List.of(Path.of(base, "one.txt").toString()), same.poll(10_000));
+    }
+
+    @Test
+    void aTaskWaitingInAPollDoesNotHoldUpAnotherTasksPublishOnTheSameWorker() throws Exception {
+        Gate gate = new Gate();
+        Gate out = new Gate(); // only published on: its publish opens the gate
+        out.onPublish = gate::open;
+        PythonStreams waitingStreams = new PythonStreams();
+        PythonArg gateArg = waitingStreams.param(gate, "IN");
+        CompletableFuture<PythonTaskResult> waiting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return invoker.run(0, PythonTaskCall.of(3, "streamtasks", "wait_at", List.of(gateArg), 1), waitingStreams);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(gate.pollStarted.await(60, TimeUnit.SECONDS), "the first task's poll reached the worker");
+        // Executor 1's process, while executor 0's task waits in its poll.
+        PythonStreams publishingStreams = new PythonStreams();
+        PythonTaskResult published = invoker.run(1, PythonTaskCall.of(4, "streamtasks", "publish_one",
+                List.of(publishingStreams.param(out, "OUT"), PythonArg.literal("x")), 1), publishingStreams);
+        assertTrue(published.ok(), published.traceback());
+        assertEquals("'published'", repr(published));
+        PythonTaskResult r = waiting.get(60, TimeUnit.SECONDS);
+        assertTrue(r.ok(), r.traceback());
+        assertEquals("[b'opened']", repr(r), "the poll ended because the other task's publish opened the gate");
+        assertFalse(gate.timedOut, "the publish came while the poll waited");
+    }
+
+    @Test
+    void aTasksPublishGoesOnWhileAnotherOfItsThreadsWaitsInAPoll() throws Exception {
+        Gate gate = new Gate();
+        Gate out = new Gate();
+        out.onPublish = gate::open;
+        PythonStreams streams = new PythonStreams();
+        PythonTaskResult r = invoker.run(0, PythonTaskCall.of(5, "streamtasks", "wait_at_while_publishing",
+                List.of(streams.param(gate, "IN"), streams.param(out, "OUT")), 1), streams);
+        assertTrue(r.ok(), r.traceback());
+        assertEquals("[b'opened']", repr(r));
+        assertFalse(gate.timedOut, "the main thread's publish came while the receiving thread's poll waited");
+        assertEquals(List.of("from the main thread"), out.published);
+    }
+
+    /**
+     * A stream handle whose poll waits until {@link #open} (or 30 s: then it returns nothing and
+     * notes it), and whose publish records the elements and runs {@link #onPublish}.
+     */
+    private static final class Gate implements DistroStream<Object> {
+        private static final AtomicInteger IDS = new AtomicInteger();
+        final String id = "gate-" + IDS.incrementAndGet();
+        final CountDownLatch pollStarted = new CountDownLatch(1);
+        final CountDownLatch opened = new CountDownLatch(1);
+        final List<String> published = new CopyOnWriteArrayList<>();
+        volatile Runnable onPublish = () -> { };
+        volatile boolean timedOut;
+
+        void open() {
+            opened.countDown();
+        }
+
+        @Override
+        public List<Object> poll(long timeoutMs) {
+            pollStarted.countDown();
+            try {
+                timedOut = !opened.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return List.of();
+            }
+            return timedOut ? List.of() : List.of("opened".getBytes(StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public List<Object> poll() {
+            return poll(0);
+        }
+
+        @Override
+        public void publish(List<Object> elements) {
+            elements.forEach(e -> published.add(new String((byte[]) e, StandardCharsets.UTF_8)));
+            onPublish.run();
+        }
+
+        @Override
+        public void publish(Object element) {
+            publish(List.of(element));
+        }
+
+        @Override
+        public String getId() {
+            return id;
+        }
+
+        @Override
+        public String getAlias() {
+            return null;
+        }
+
+        @Override
+        public StreamType getStreamType() {
+            return StreamType.OBJECT;
+        }
+
+        @Override
+        public ConsumerMode getConsumerMode() {
+            return ConsumerMode.AT_MOST_ONCE;
+        }
+
+        @Override
+        public boolean isClosed() {
+            return false;
+        }
+
+        @Override
+        public void close() {
+        }
     }
 
     /** The task's single return, as Python's repr of it (read by a Python task of the same process kind). */
