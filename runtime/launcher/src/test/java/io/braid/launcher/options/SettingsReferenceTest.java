@@ -77,8 +77,7 @@ class SettingsReferenceTest {
                 // the native task host: this JVM's java and class path; the ${VAR}s of a C function's library
                 java.util.Map.entry("CFunctionInvoker.java", Set.of("System.getenv()", "System.getProperty(\"java.home\")",
                         "System.getProperty(\"java.class.path\")")),
-                java.util.Map.entry("JavaAppRun.java", Set.of("System.getProperty(\"java.home\")")),
-                java.util.Map.entry("EmbeddedRun.java", Set.of("System.getProperty(\"java.home\")")),
+                java.util.Map.entry("RunMaster.java", Set.of("System.getProperty(\"java.home\")")),
                 java.util.Map.entry("LogDir.java", Set.of("System.getProperty(\"user.home\")")),
                 java.util.Map.entry("StandaloneServerMain.java", Set.of("System.getProperty(\"user.home\")")),
                 java.util.Map.entry("EmbeddedKafkaBroker.java", Set.of("System.getProperty(key)")));
