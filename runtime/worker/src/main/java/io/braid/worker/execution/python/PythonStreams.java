@@ -97,7 +97,8 @@ final class PythonStreams {
         DistroStream<?> s = handles.get(h.path("handle").asInt(-1));
         try {
             if (!"publish".equals(op)) {
-                throw new IllegalArgumentException("a stream " + op + " must wait for its reply (only a publish does not)");
+                throw new IllegalArgumentException("a stream " + op
+                        + " must wait for its reply (only a publish does not)");
             }
             publish(handle(h), h, request.blobs());
         } catch (RuntimeException e) { // BackendException and a payload Java cannot take alike
