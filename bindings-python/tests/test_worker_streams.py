@@ -76,7 +76,7 @@ def test_a_stream_the_task_creates_publishes_bytes_and_tagged_pickles(worker):
     assert payloads[2].startswith(PICKLE_TAG) and pickle.loads(payloads[2][len(PICKLE_TAG):]) == (1, 2)
     # Bytes that start with the tag are pickled too, so a Python reader gets them back as they were.
     assert pickle.loads(payloads[3][len(PICKLE_TAG):]) == tagged
-    answer(worker, request)
+    assert request["reply"] is False  # not answered: the task went on to close
     request, _ = expect_request(worker, "close")
     assert request["handle"] == 7
     answer(worker, request)
@@ -88,10 +88,36 @@ def test_a_stream_the_task_creates_publishes_bytes_and_tagged_pickles(worker):
 def test_a_refusal_is_a_backend_exception_in_the_task(worker):
     start(worker, "refused", [stream_arg(direction="IN")])
     request, _ = expect_request(worker, "publish")
+    assert request["reply"] is False
+    # The worker reports a publish's failure as the error of the task's next request with a reply.
+    request, _ = expect_request(worker, "is_closed")
     worker.send({"type": "stream_reply", "req": request["req"], "status": "error", "error": "BackendException",
-                 "message": "cannot publish on stream ds-1: it is only read here"})
+                 "message": "publish (request 1) on stream ds-1 failed: it is only read here"})
     reply = worker.receive()
-    assert value(reply, reply[0]["returns"][0]) == "BackendException: cannot publish on stream ds-1: it is only read here"
+    assert value(reply, reply[0]["returns"][0]) == \
+        "BackendException: publish (request 1) on stream ds-1 failed: it is only read here"
+
+
+def test_a_publish_waits_for_no_reply_and_the_requests_after_it_follow_it_in_order(worker):
+    start(worker, "publish_then_poll", [stream_arg(direction="OUT")])
+    published = [expect_request(worker, "publish") for _ in range(3)]  # none answered
+    assert [h["reply"] for h, _ in published] == [False] * 3
+    assert [decode("bytes", blobs[0]) for _, blobs in published] == [0, 1, 2]
+    request, _ = expect_request(worker, "poll")
+    numbers = [h["req"] for h, _ in published] + [request["req"]]
+    assert numbers == sorted(numbers) and len(set(numbers)) == 4, numbers
+    assert "reply" not in request  # a poll waits for its reply
+    answer(worker, request, [encode(2)], records=[{"kind": "bytes", "blob": 0}])
+    reply = worker.receive()
+    assert reply[0]["type"] == "result" and value(reply, reply[0]["returns"][0]) == [2]
+
+
+def test_a_task_whose_last_request_is_a_publish_sends_its_result_without_waiting(worker):
+    start(worker, "publish_only", [stream_arg(direction="OUT")])
+    request, blobs = expect_request(worker, "publish")
+    assert request["reply"] is False and blobs == [b"last"]
+    reply = worker.receive()  # the worker checks the publish before it takes the result (PythonStreamsTest)
+    assert reply[0]["type"] == "result" and value(reply, reply[0]["returns"][0]) == "returned"
 
 
 def test_a_handle_kept_past_its_task_attaches_again_by_id(worker):
@@ -132,8 +158,8 @@ def test_requests_of_two_threads_are_in_flight_together_and_replies_may_come_in_
     assert set(requests) == {"poll", "publish"}, requests
     assert requests["poll"]["handle"] == 1 and requests["poll"]["timeout_ms"] == 60000
     assert first["req"] != second["req"]
-    # The poll is answered after the publish it waited for, as the Java worker's threads would.
-    answer(worker, requests["publish"])
+    # The publish gets no reply; the poll is answered after the publish it waited for.
+    assert requests["publish"]["reply"] is False
     answer(worker, requests["poll"], [b"left"], records=[{"kind": "bytes", "blob": 0}])
     reply = worker.receive()
     assert reply[0]["type"] == "result" and reply[0]["status"] == "ok", reply[0]

@@ -32,11 +32,23 @@ def use_kept():
 
 
 def refused(stream):
+    stream.publish(1)  # no reply: a refusal is the next request's error
     try:
-        stream.publish(1)
+        stream.is_closed()
         return "published"
     except BackendException as e:
         return "BackendException: " + str(e)
+
+
+def publish_then_poll(stream):
+    for i in range(3):
+        stream.publish(i)
+    return stream.poll()
+
+
+def publish_only(stream):
+    stream.publish(b"last")
+    return "returned"
 
 
 @task(time_out=1, returns=1)

@@ -2,6 +2,10 @@
 which performs it with its own stream client (docs/DESIGN.md, "Python worker protocol"), so
 Python tasks get the library's semantics with no stream client of their own.
 
+A publish does not wait for the worker, as a Java task's publish only hands its records to the
+producer: the worker performs it in pipe order (a later poll or close sees it), and its failure
+is raised by the task's next stream operation that waits for a reply, or fails the task.
+
 The worker numbers a task's handles and releases those the task opened when it ends; a handle
 kept past its task (a module global, an unpickled handle) attaches again by stream id on its
 next use, as a new handle of the same stream.
@@ -23,6 +27,10 @@ def _call(op: str, fields: Dict[str, Any], blobs: List[bytes] = ()) -> Tuple[Dic
     return reply, reply_blobs
 
 
+def _post(op: str, fields: Dict[str, Any], blobs: List[bytes] = ()) -> None:
+    _channel.current.post(dict(fields, type="stream", op=op), blobs)
+
+
 def _meta(reply: Dict[str, Any]) -> StreamMeta:
     return StreamMeta(reply["id"], reply.get("alias"), reply["stream_type"], reply["mode"], reply.get("base_dir"))
 
@@ -41,11 +49,11 @@ class WorkerHandle:
 
     def publish(self, values: List[Any]) -> None:
         if self.meta.type == FILE:
-            _call("publish", {"handle": self._handle(), "paths": [str(v) for v in values]})
+            _post("publish", {"handle": self._handle(), "paths": [str(v) for v in values]})
             return
         blobs = [_records.encode(value) for value in values]
         records = [{"kind": _records.BYTES, "blob": i} for i in range(len(blobs))]
-        _call("publish", {"handle": self._handle(), "records": records}, blobs)
+        _post("publish", {"handle": self._handle(), "records": records}, blobs)
 
     def poll(self, timeout_ms: Optional[int]) -> List[Any]:
         reply, blobs = _call("poll", {"handle": self._handle(), "timeout_ms": timeout_ms})

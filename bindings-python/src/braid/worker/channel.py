@@ -2,8 +2,10 @@
 
 The worker process's protocol pipes are one conversation: while a task runs, its threads may send
 requests (``{"type": "stream", "req": N, ...}``), each then waiting for the reply with its number
-(``stream_reply``, in any order), so requests interleave with a task without a second channel. Used by the
-stream handles of ``braid.streams`` (docs/DESIGN.md, "Python worker protocol").
+(``stream_reply``, in any order), so requests interleave with a task without a second channel. A request
+marked ``"reply": false`` (a publish) gets no reply: the worker performs it in pipe order and reports its
+failure on the task's next request that has one. Used by the stream handles of ``braid.streams``
+(docs/DESIGN.md, "Python worker protocol").
 """
 
 import contextlib
@@ -69,6 +71,18 @@ class Channel:
             if reply.get("type") != header["type"] + "_reply":
                 raise ProtocolError(f"expected the reply to request {req}, got {reply.get('type')!r} {reply.get('req')!r}")
             return reply, reply_blobs
+
+    def post(self, header: Dict[str, Any], blobs: List[bytes] = ()) -> int:
+        """Sends a request that gets no reply (``"reply": false``) and returns its number at once: the
+        worker performs it before any request written after it, and a failure of it comes back as the
+        error of this task's next request that has a reply (or fails the task)."""
+        with _alarm_deferred():  # a request half written would put the pipe out of step
+            with self._state:
+                self._state.wait_for(lambda: not self._result_pending)
+                req = next(self._ids)
+            with self._write:
+                write_message(self._replies, dict(header, req=req, reply=False), list(blobs))
+            return req
 
     def _reply(self, req: int) -> Tuple[Dict[str, Any], List[bytes]]:
         """Waits for request ``req``'s reply, reading the pipe for every waiting thread while no other does."""

@@ -85,8 +85,9 @@ class ForeignStreamsTest {
             def publish_after_close(stream):
                 stream.publish(b"once")
                 stream.close()
+                stream.publish(b"twice")  # no reply: refused on the task's next request that has one
                 try:
-                    stream.publish(b"twice")
+                    stream.is_closed()
                     return "published after close"
                 except BackendException as e:
                     return str(e)
@@ -133,7 +134,9 @@ class ForeignStreamsTest {
             assertTrue(all.add(s), "read twice: " + s + " (task took " + taken + ")");
         }
         assertEquals(20, all.size(), all.toString());
-        assertTrue(v.get("publish-after-close").contains("this handle has closed it"), r.explain());
+        String afterClose = v.get("publish-after-close");
+        assertTrue(afterClose != null && afterClose.contains("this handle has closed it")
+                && afterClose.contains("publish (request "), r.explain());
         assertEquals("bytes:once", r.text("publish-after-close-main"), r.explain());
         assertTrue(v.get("poll-output").contains("it is only written here"), r.explain());
         assertTrue(r.text("unknown-stream").startsWith("task stream_tasks.read_files parameter 1 (STREAM_IN): stream"

@@ -9,7 +9,6 @@ import io.braid.worker.data.WorkerDataStore;
 import io.braid.worker.execution.taskprocess.ExecutorSlot;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -163,7 +162,7 @@ public final class PythonJobs {
         try {
             store(r, values, argParams, argCount, f.returns(), task);
         } catch (RuntimeException e) {
-            deleteWritten(r); // the job fails: the files the process wrote for it are nobody's
+            r.deleteWritten(); // the job fails: the files the process wrote for it are nobody's
             throw e;
         }
     }
@@ -191,20 +190,6 @@ public final class PythonJobs {
     /** An output as the worker stores it: the pickle's bytes, or the file the process wrote it to. */
     private static Object value(PythonTaskResult.Output o) {
         return o.pickle() != null ? o.pickle() : Path.of(o.path());
-    }
-
-    private static void deleteWritten(PythonTaskResult r) {
-        List<PythonTaskResult.Output> outputs = new ArrayList<>(r.returns());
-        r.updated().forEach(u -> outputs.add(u.value()));
-        for (PythonTaskResult.Output o : outputs) {
-            if (o.path() != null) {
-                try {
-                    Files.deleteIfExists(Path.of(o.path()));
-                } catch (IOException ignored) {
-                    // left in the working directory, which goes with the run
-                }
-            }
-        }
     }
 
     private PythonArg arg(JobParam p, Object value, ForeignCall f, PythonStreams streams) {

@@ -34,6 +34,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * docs/PYTHON.md "Streams"); it reads {@code byte[]} and {@code String}; records of other Java
  * types cannot reach Python and are refused with the type's name.
  *
+ * <p>A publish gets no reply ({@code "reply": false}): it is performed in pipe order by the thread
+ * reading the pipe and its failure is kept ({@link UnreportedPublishes}) for the task's next request
+ * that has a reply, which fails with it unperformed, or for the task's result ({@link #settle}).
+ *
  * <p>Requests of one task are answered concurrently ({@link StreamRequestAnswers}: the task's
  * threads each wait for their own reply), so the handle table is thread-safe; the handles are.
  */
@@ -43,6 +47,7 @@ final class PythonStreams {
     private final Map<Integer, DistroStream<?>> handles = new ConcurrentHashMap<>();
     private final Queue<DistroStream<?>> own = new ConcurrentLinkedQueue<>();
     private final AtomicInteger next = new AtomicInteger(1);
+    private final UnreportedPublishes unreported = new UnreportedPublishes();
 
     /** A STREAM parameter's handle (its life is the job's); returns the argument Python gets. */
     PythonArg param(DistroStream<?> handle, String direction) {
@@ -75,6 +80,68 @@ final class PythonStreams {
             LOG.debug("stream request {} failed", op, e);
             return error(reply, "BackendException", e);
         }
+    }
+
+    /** Whether {@code request} waits for a reply; a publish does not ({@code "reply": false}). */
+    static boolean wantsReply(PythonFrames.Message request) {
+        return request.header().path("reply").asBoolean(true);
+    }
+
+    /**
+     * Performs a request that gets no reply (a publish); its failure is kept for the task's next
+     * request that has a reply ({@link #takeUnreported}) or for its result ({@link #settle}).
+     */
+    void perform(PythonFrames.Message request) {
+        JsonNode h = request.header();
+        String op = h.path("op").asText();
+        DistroStream<?> s = handles.get(h.path("handle").asInt(-1));
+        try {
+            if (!"publish".equals(op)) {
+                throw new IllegalArgumentException("a stream " + op
+                        + " must wait for its reply (only a publish does not)");
+            }
+            publish(handle(h), h, request.blobs());
+        } catch (RuntimeException e) { // BackendException and a payload Java cannot take alike
+            LOG.debug("stream request {} without reply failed", op, e);
+            unreported.failed(op, s == null ? "handle " + h.path("handle") : describe(s), h.path("req").asLong(),
+                    "BackendException", message(e));
+        }
+    }
+
+    /** The failures of publishes not reported yet, now to be reported (null when none failed). */
+    UnreportedPublishes.Failure takeUnreported() {
+        return unreported.take();
+    }
+
+    /**
+     * The error reply to {@code request}, not performed: a publish the task made before it failed
+     * ({@link #takeUnreported}), and this is the first request since that the task waits for.
+     */
+    static ObjectNode refuse(PythonFrames.Message request, UnreportedPublishes.Failure earlier) {
+        JsonNode h = request.header();
+        ObjectNode reply = PythonFrames.JSON.createObjectNode().put("type", "stream_reply");
+        reply.set("req", h.path("req"));
+        return reply.put("status", "error").put("error", earlier.kind()).put("message", earlier.message()
+                + "; so the " + h.path("op").asText() + " asked after it was not performed");
+    }
+
+    /**
+     * The task's result, failed by a publish failure it was not told of (it made no request with a
+     * reply after that publish): a result that was ok becomes that failure (the files it wrote
+     * deleted), a failure gets it added to its message.
+     */
+    PythonTaskResult settle(PythonTaskResult r) {
+        UnreportedPublishes.Failure f = unreported.take();
+        if (f == null) {
+            return r;
+        }
+        String message = f.message() + " (the task made no stream request after it that could report it)";
+        if (!r.ok()) {
+            return new PythonTaskResult(false, r.returns(), r.updated(), r.errorType(), r.message() + "; besides, "
+                    + message, r.traceback(), r.timedOut());
+        }
+        r.deleteWritten();
+        return new PythonTaskResult(false, List.of(), List.of(), f.kind(), message, "", false);
     }
 
     /** The task ended: the handles it opened itself stop reading and store what they published. */
@@ -199,7 +266,10 @@ final class PythonStreams {
     }
 
     private static ObjectNode error(ObjectNode reply, String kind, Exception e) {
-        String message = e.getMessage() == null ? e.toString() : e.getMessage();
-        return reply.put("status", "error").put("error", kind).put("message", message);
+        return reply.put("status", "error").put("error", kind).put("message", message(e));
+    }
+
+    private static String message(Exception e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 }

@@ -1,6 +1,9 @@
 package io.braid.worker.execution.python;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,6 +20,21 @@ public record PythonTaskResult(boolean ok, List<Output> returns, List<Updated> u
 
     /** The new value of argument {@code arg} (an index, or a keyword name), {@code item} inside a collection. */
     public record Updated(String arg, List<Integer> item, Output value) {
+    }
+
+    /** Deletes the files the process wrote this result's values to (the result is not kept: nobody's). */
+    void deleteWritten() {
+        List<Output> outputs = new ArrayList<>(returns);
+        updated.forEach(u -> outputs.add(u.value()));
+        for (Output o : outputs) {
+            if (o.path() != null) {
+                try {
+                    Files.deleteIfExists(Path.of(o.path()));
+                } catch (IOException ignored) {
+                    // left in the working directory, which goes with the run
+                }
+            }
+        }
     }
 
     static PythonTaskResult of(PythonFrames.Message reply) {

@@ -57,7 +57,8 @@ final class PythonWorkerProcess extends TaskProcess {
 
     /**
      * Runs one task, answering the stream requests it makes while it runs with {@code streams}
-     * (several may be in flight, {@link StreamRequestAnswers}), until its result comes; a process
+     * (several may be in flight, {@link StreamRequestAnswers}), until its result comes (failed by a
+     * publish failure not reported to the task yet, {@link PythonStreams#settle}); a process
      * that ends before replying is a {@link PythonProcessDiedException}.
      */
     PythonTaskResult run(PythonTaskCall call, PythonStreams streams) throws IOException {
@@ -97,7 +98,8 @@ final class PythonWorkerProcess extends TaskProcess {
             kill(); // a reply may still be on its way: the next task must not read it
             throw new PythonProcessDiedException(task + ": interrupted while its last stream reply was written");
         }
-        return reply.compactResult() != null ? reply.compactResult() : PythonTaskResult.of(reply);
+        // A publish that failed after the task's last request with a reply fails the task.
+        return streams.settle(reply.compactResult() != null ? reply.compactResult() : PythonTaskResult.of(reply));
     }
 
     private PythonProcessDiedException died(String what) {

@@ -18,8 +18,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * task's other threads make meanwhile nor the reading of the pipe: a cell's receiving thread polls
  * while its main thread publishes, as a Java task's threads do. The other requests do not wait
  * (a publish hands its records to the producer, as a Java task's does) and are answered at once
- * by the thread reading the pipe, sparing a hand-over between threads per request. Requests of
- * different tasks (processes) are read by their executors' threads apart.
+ * by the thread reading the pipe, sparing a hand-over between threads per request. A publish gets
+ * no reply: the task does not wait for it, and since the reading thread performs it before reading
+ * on, a poll or close the task asks after it sees it; its failure is the error of the task's next
+ * request with a reply, claimed as that request is read (in pipe order), answered now or later.
+ * Requests of different tasks (processes) are read by their executors' threads apart.
  */
 final class StreamRequestAnswers {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StreamRequestAnswers.class);
@@ -51,8 +54,13 @@ final class StreamRequestAnswers {
      * @throws IOException when the reply to a request answered now cannot be written (the process is gone)
      */
     void answer(PythonFrames.Message request) throws IOException {
-        if (!waits(request)) {
-            reply(request);
+        if (!PythonStreams.wantsReply(request)) {
+            streams.perform(request);
+            return;
+        }
+        UnreportedPublishes.Failure earlier = streams.takeUnreported();
+        if (earlier != null || !waits(request)) {
+            reply(request, earlier);
             return;
         }
         synchronized (this) {
@@ -60,7 +68,7 @@ final class StreamRequestAnswers {
         }
         THREADS.execute(() -> {
             try {
-                reply(request);
+                reply(request, null);
             } catch (IOException e) {
                 // The process is gone or going: the task's own read of the pipe reports it.
                 LOG.debug("stream reply {} not written: {}", request.header().path("req"), e.toString());
@@ -78,9 +86,10 @@ final class StreamRequestAnswers {
         return "poll".equals(h.path("op").asText()) && h.path("timeout_ms").asLong(0) > 0;
     }
 
-    private void reply(PythonFrames.Message request) throws IOException {
+    /** Answers {@code request}, or refuses it unperformed with the failure of an {@code earlier} publish. */
+    private void reply(PythonFrames.Message request, UnreportedPublishes.Failure earlier) throws IOException {
         List<byte[]> blobs = new ArrayList<>();
-        ObjectNode reply = streams.answer(request, blobs);
+        ObjectNode reply = earlier != null ? PythonStreams.refuse(request, earlier) : streams.answer(request, blobs);
         synchronized (pipe) {
             PythonFrames.write(pipe, reply, blobs);
         }

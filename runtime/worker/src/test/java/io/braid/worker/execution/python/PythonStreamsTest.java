@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.braid.streams.BackendException;
 import io.braid.streams.ConsumerMode;
 import io.braid.streams.DistroStream;
 import io.braid.streams.FileDistroStream;
@@ -16,6 +17,7 @@ import io.braid.streams.internals.server.DistroStreamServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -64,8 +66,9 @@ class PythonStreamsTest {
                 "    with open(os.path.join(stream.base_dir, 'one.txt'), 'w') as f:",
                 "        f.write('1')",
                 "    stream.publish(os.path.join(stream.base_dir, 'one.txt'))",
+                "    stream.publish('/elsewhere.txt')",  // no reply: refused on the next request that has one
                 "    try:",
-                "        stream.publish('/elsewhere.txt')",
+                "        stream.is_closed()",
                 "    except BackendException as e:",
                 "        return [stream.get_stream_id(), str(e)]",
                 "def wait_at(gate):",
@@ -81,6 +84,21 @@ class PythonStreamsTest {
                 "    out.publish(b'from the main thread')",
                 "    waiting.join()",
                 "    return got",
+                "def publish_in_order(out):",
+                "    for i in range(5):",
+                "        out.publish(str(i).encode())",
+                "    seen = out.poll()",  // after the publishes in the pipe: sees them all
+                "    out.publish(b'bad')",
+                "    out.publish(b'5')",
+                "    out.publish(b'bad')",
+                "    try:",
+                "        out.poll()",
+                "        return [seen, 'no error']",
+                "    except BackendException as e:",
+                "        return [seen, str(e), out.poll()]",  // reported once: the next request is performed
+                "def publish_bad_last(out):",
+                "    out.publish(b'bad')",
+                "    return 'returned'",
                 ""));
         invoker = new PythonInvoker(new PythonSettings(List.of("python3"), List.of(app), List.of(BRAID_SRC),
                 tmp.resolve("logs")));
@@ -130,6 +148,8 @@ class PythonStreamsTest {
         streams.release();
         String text = repr(r);
         assertTrue(text.contains("it is not inside the stream's base directory " + base), text);
+        assertTrue(text.contains("publish (request "), text);
+        assertTrue(text.contains("so the is_closed asked after it was not performed"), text);
         // The stream is the Java library's: Java attaches by alias and reads the file Python published.
         FileDistroStream same = new FileDistroStream("made-in-python", base);
         assertTrue(text.startsWith("['" + same.getId() + "'"), text);
@@ -177,13 +197,81 @@ class PythonStreamsTest {
         assertEquals(List.of("from the main thread"), out.published);
     }
 
+    @Test
+    void publishesWithoutRepliesAreAppliedInPipeOrderAndAFailureIsTheNextRequestsError() throws Exception {
+        Recorder out = new Recorder();
+        PythonStreams streams = new PythonStreams();
+        PythonTaskResult r = invoker.run(0, PythonTaskCall.of(6, "streamtasks", "publish_in_order",
+                List.of(streams.param(out, "OUT")), 1), streams);
+        assertTrue(r.ok(), r.traceback());
+        String text = repr(r);
+        assertTrue(text.startsWith("[[b'0', b'1', b'2', b'3', b'4'], "), "the poll saw the publishes before it: " + text);
+        assertTrue(text.contains("publish (request "), text);
+        assertTrue(text.contains(" on stream " + out.getId() + " failed: " + out.getId() + " refuses b'bad'"), text);
+        assertTrue(text.contains("(and 1 later publish of the task failed too)"), text);
+        assertTrue(text.contains("so the poll asked after it was not performed"), text);
+        assertTrue(text.endsWith(", [b'0', b'1', b'2', b'3', b'4', b'5']]"), "the poll after the report: " + text);
+        assertEquals(List.of("0", "1", "2", "3", "4", "5"), out.published, "the publish after a failed one still went");
+        assertEquals(2, out.polls.get(), "the poll that reported the failure was not performed");
+    }
+
+    @Test
+    void aPublishFailureNoLaterRequestReportedFailsTheTaskAndTheNextTaskIsServed() throws Exception {
+        Recorder out = new Recorder();
+        PythonStreams streams = new PythonStreams();
+        PythonTaskResult r = invoker.run(0, PythonTaskCall.of(7, "streamtasks", "publish_bad_last",
+                List.of(streams.param(out, "OUT")), 1), streams);
+        assertFalse(r.ok(), "the task returned, but its publish failed");
+        assertEquals("BackendException", r.errorType());
+        String line = new PythonTaskException("streamtasks.publish_bad_last", r).getMessage();
+        assertFalse(line.contains("\n"), line);
+        assertTrue(line.startsWith("Python task streamtasks.publish_bad_last raised BackendException: publish (request "),
+                line);
+        assertTrue(line.contains(" on stream " + out.getId() + " failed: " + out.getId() + " refuses b'bad'"), line);
+        // The failure was reported once, and the process's pipe is in step for its next task.
+        Recorder next = new Recorder();
+        PythonStreams nextStreams = new PythonStreams();
+        PythonTaskResult ok = invoker.run(0, PythonTaskCall.of(8, "streamtasks", "publish_one",
+                List.of(nextStreams.param(next, "OUT"), PythonArg.literal("x")), 1), nextStreams);
+        assertTrue(ok.ok(), ok.traceback());
+        assertEquals("'published'", repr(ok));
+    }
+
+    /** A stream handle that records what is published (refusing b"bad") and whose poll returns it all. */
+    private static final class Recorder extends TestHandle {
+        final List<String> published = new CopyOnWriteArrayList<>();
+        final AtomicInteger polls = new AtomicInteger();
+
+        @Override
+        public void publish(List<Object> elements) throws BackendException {
+            for (Object e : elements) {
+                String text = new String((byte[]) e, StandardCharsets.UTF_8);
+                if (text.equals("bad")) {
+                    throw new BackendException(id + " refuses b'bad'");
+                }
+                published.add(text);
+            }
+        }
+
+        @Override
+        public List<Object> poll() {
+            polls.incrementAndGet();
+            List<Object> all = new ArrayList<>();
+            published.forEach(p -> all.add(p.getBytes(StandardCharsets.UTF_8)));
+            return all;
+        }
+
+        @Override
+        public List<Object> poll(long timeoutMs) {
+            return poll();
+        }
+    }
+
     /**
      * A stream handle whose poll waits until {@link #open} (or 30 s: then it returns nothing and
      * notes it), and whose publish records the elements and runs {@link #onPublish}.
      */
-    private static final class Gate implements DistroStream<Object> {
-        private static final AtomicInteger IDS = new AtomicInteger();
-        final String id = "gate-" + IDS.incrementAndGet();
+    private static final class Gate extends TestHandle {
         final CountDownLatch pollStarted = new CountDownLatch(1);
         final CountDownLatch opened = new CountDownLatch(1);
         final List<String> published = new CopyOnWriteArrayList<>();
@@ -216,9 +304,15 @@ class PythonStreamsTest {
             elements.forEach(e -> published.add(new String((byte[]) e, StandardCharsets.UTF_8)));
             onPublish.run();
         }
+    }
+
+    /** A handle of the test's own, an object stream of this JVM only (its operations are the subclass's). */
+    private abstract static class TestHandle implements DistroStream<Object> {
+        private static final AtomicInteger IDS = new AtomicInteger();
+        final String id = "handle-" + IDS.incrementAndGet();
 
         @Override
-        public void publish(Object element) {
+        public void publish(Object element) throws BackendException {
             publish(List.of(element));
         }
 
