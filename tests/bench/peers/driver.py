@@ -192,8 +192,8 @@ def main():
     print(text)
     print("# lead: Braid's figure over the peer's (throughput) or the peer's over Braid's (times); > 1: Braid is better.")
     print("# *: no batch call (Braid, Parsl): the map row repeats the single submits' figure.")
-    print("# Braid Java's fan-in: the reducer takes an ArrayList of the results, which the main program waits for "
-          "(Java tasks take no collection of futures); the tree row reduces them with 10-input tasks instead (1,111 for 10,000).")
+    print("# Braid Java's fan-in: the reducer takes the results as one COLLECTION parameter (a dependency per producer, "
+          "nothing through the main program); the tree row reduces them with 10-input tasks instead (1,111 for 10,000).")
     for f in failures:
         print(f"# FAILED {f}")
     with open(os.path.join(args.work, "last-run.json"), "w") as out:
