@@ -93,20 +93,10 @@ static uint32_t get_u32(const unsigned char *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static int write_all(int fd, const unsigned char *p, size_t n) {
+/* All n bytes through fd: written from p when out is set, else read into p; 0, or -1 on an error or end of file. */
+static int move_all(int fd, unsigned char *p, size_t n, int out) {
     while (n > 0) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return -1;
-        p += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
-
-static int read_all(int fd, unsigned char *p, size_t n) {
-    while (n > 0) {
-        ssize_t k = read(fd, p, n);
+        ssize_t k = out ? write(fd, p, n) : read(fd, p, n);
         if (k < 0 && errno == EINTR) continue;
         if (k <= 0) return -1;
         p += k;
@@ -129,12 +119,12 @@ static braid_status exchange(const char *call, req *r, unsigned char **reply, si
     unsigned char len[4] = {(unsigned char)(n >> 24), (unsigned char)(n >> 16), (unsigned char)(n >> 8), (unsigned char)n};
     memcpy(r->data, len, 4);
     pthread_mutex_lock(&pipe_lock);
-    int failed = write_all(requests_fd, r->data, r->size) != 0 || read_all(replies_fd, len, 4) != 0;
+    int failed = move_all(requests_fd, r->data, r->size, 1) != 0 || move_all(replies_fd, len, 4, 0) != 0;
     unsigned char *data = NULL;
     uint32_t m = failed ? 0 : get_u32(len);
     if (!failed) {
         data = malloc(m ? m : 1);
-        failed = data == NULL || read_all(replies_fd, data, m) != 0;
+        failed = data == NULL || move_all(replies_fd, data, m, 0) != 0;
     }
     pthread_mutex_unlock(&pipe_lock);
     if (failed) {
