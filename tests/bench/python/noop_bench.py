@@ -16,6 +16,8 @@ import time
 from braid.api.api import compss_barrier, compss_wait_on
 from braid.api.task import task
 
+import procs
+
 
 @task(returns=1)
 def noop(x):
@@ -34,28 +36,10 @@ def cpu():
 
 def descendants_cpu():
     """CPU seconds of this process's live descendants (the worker JVM, its Python processes), by command."""
-    parent, stat = {}, {}
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                name, rest = f.read().rsplit(")", 1)
-            fields = rest.split()
-            parent[int(pid)] = int(fields[1])
-            stat[int(pid)] = ("python" if "python" in name else "java" if "java" in name else name.split("(")[-1],
-                              (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
-        except (FileNotFoundError, ProcessLookupError, ValueError):
-            pass
-    mine, out = {os.getpid()}, {}
-    changed = True
-    while changed:
-        changed = False
-        for pid, ppid in parent.items():
-            if ppid in mine and pid not in mine:
-                mine.add(pid)
-                changed = True
-    for pid in mine - {os.getpid()}:
-        name, seconds = stat[pid]
-        out[name] = out.get(name, 0) + seconds
+    out = {}
+    for name, fields in procs.descendants().values():
+        kind = "python" if "python" in name else "java" if "java" in name else name
+        out[kind] = out.get(kind, 0) + procs.cpu_seconds(fields)
     return out
 
 

@@ -19,6 +19,8 @@ import time
 from braid.api.api import compss_barrier, compss_wait_on
 from braid.api.task import task
 
+import procs
+
 
 @task(returns=1)
 def warm_up():
@@ -40,28 +42,12 @@ def total(array):
 
 def descendants():
     """{pid: (command, VmHWM kB)} of this process's descendants."""
-    parent, info = {}, {}
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                name, rest = f.read().rsplit(")", 1)
-            parent[int(pid)] = int(rest.split()[1])
-            hwm = 0
-            with open(f"/proc/{pid}/status") as f:
-                for line in f:
-                    if line.startswith("VmHWM:"):
-                        hwm = int(line.split()[1])
-            info[int(pid)] = (name.split("(", 1)[1], hwm)
-        except (FileNotFoundError, ProcessLookupError, ValueError, IndexError):
-            pass
-    mine, changed = {os.getpid()}, True
-    while changed:
-        changed = False
-        for pid, ppid in parent.items():
-            if ppid in mine and pid not in mine:
-                mine.add(pid)
-                changed = True
-    return {pid: info[pid] for pid in mine - {os.getpid()} if pid in info}
+    out = {}
+    for pid, (name, _) in procs.descendants().items():
+        hwm = procs.vm_hwm_kb(pid)
+        if hwm is not None:
+            out[pid] = (name, hwm)
+    return out
 
 
 def main(mib):
