@@ -38,9 +38,9 @@ def runtime_log(tmp_path):
         return f.read()
 
 
-def epochs(stdout, task_type):
-    """The MB/s of the measured epochs in the --summary block of ``task_type``."""
-    values, inside = [], False
+def epoch_rows(stdout, task_type):
+    """(MB/s, mean ms) of each measured epoch in the --summary block of ``task_type``, in order."""
+    rows, inside = [], False
     row = re.compile(r"\s+(\d+)\s+([0-9.]+)\s+(\d+)\s+(\d+)\s+([0-9.]+)(.*)")
     for line in stdout.splitlines():
         if line.startswith("auto storageBW of "):
@@ -48,8 +48,13 @@ def epochs(stdout, task_type):
             continue
         m = row.fullmatch(line)
         if inside and m and not m.group(6).strip():
-            values.append(float(m.group(2)))
-    return values
+            rows.append((float(m.group(2)), float(m.group(5))))
+    return rows
+
+
+def epochs(stdout, task_type):
+    """The MB/s of the measured epochs in the --summary block of ``task_type``."""
+    return [mbps for mbps, _ in epoch_rows(stdout, task_type)]
 
 
 # The final states of slots 0..3 after 2 compute steps: the Java example's (CheckpointExampleTest).
@@ -143,16 +148,7 @@ def test_auto_constraints_learn_on_a_congested_disk_and_choose_the_objectives_be
 
 def measured(stdout, task_type):
     """MB/s -> mean ms of the measured epochs of the type's --summary block."""
-    out, inside = {}, False
-    row = re.compile(r"\s+(\d+)\s+([0-9.]+)\s+(\d+)\s+(\d+)\s+([0-9.]+)(.*)")
-    for line in stdout.splitlines():
-        if line.startswith("auto storageBW of "):
-            inside = line.startswith(f"auto storageBW of {task_type} (")
-            continue
-        m = row.fullmatch(line)
-        if inside and m and not m.group(6).strip():
-            out[float(m.group(2))] = float(m.group(5))
-    return out
+    return dict(epoch_rows(stdout, task_type))
 
 
 def choice(stdout, task_type):
