@@ -16,7 +16,7 @@ import java.util.List;
  * {@link RunTask} on the wire ({@link Wire}'s primitives), in record order: long jobId, long
  * taskId, name className, name methodName, names paramTypes, boolean hasTarget, count + params,
  * string returnData, boolean ioTask, int computingUnits, long timeOutMs, optional process,
- * optional foreign, optional cFunction. A record inside (a parameter, a location, the process, foreign or C
+ * optional foreign, optional cFunction, long afterJob. A record inside (a parameter, a location, the process, foreign or C
  * function call) is a
  * presence byte, then its fields in record order; a parameter's kind is a byte (0 null, else its
  * ordinal + 1).
@@ -58,6 +58,7 @@ final class RunTaskBody implements BodyCodec<RunTask> {
         writeProcess(out, m.process());
         writeForeign(out, m.foreign());
         writeCFunction(out, m.cFunction());
+        out.writeLong(m.afterJob());
     }
 
     @Override
@@ -77,7 +78,8 @@ final class RunTaskBody implements BodyCodec<RunTask> {
             }
         }
         return new RunTask(jobId, taskId, className, methodName, paramTypes, hasTarget, params, Wire.readString(in),
-                Wire.readBoolean(in), in.readInt(), in.readLong(), readProcess(in), readForeign(in), readCFunction(in));
+                Wire.readBoolean(in), in.readInt(), in.readLong(), readProcess(in), readForeign(in), readCFunction(in),
+                in.readLong());
     }
 
     private static void writeParam(ByteBuf out, JobParam p) {

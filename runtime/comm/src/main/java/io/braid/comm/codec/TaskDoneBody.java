@@ -5,7 +5,8 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * {@link TaskDone} on the wire ({@link Wire}'s primitives): long jobId, strings outputs, longs
- * outputSizes, long startMicros, long runNanos, name executor, strings outputPaths.
+ * outputSizes, long startMicros, long runNanos, name executor, strings outputPaths, long
+ * handedTo.
  */
 final class TaskDoneBody implements BodyCodec<TaskDone> {
     static final TaskDoneBody INSTANCE = new TaskDoneBody();
@@ -27,11 +28,12 @@ final class TaskDoneBody implements BodyCodec<TaskDone> {
         out.writeLong(m.runNanos());
         Wire.writeString(out, m.executor());
         Wire.writeStrings(out, m.outputPaths());
+        out.writeLong(m.handedTo());
     }
 
     @Override
     public TaskDone read(ByteBuf in) {
         return new TaskDone(in.readLong(), Wire.readStrings(in), Wire.readLongs(in), in.readLong(), in.readLong(),
-                Wire.readName(in), Wire.readStrings(in));
+                Wire.readName(in), Wire.readStrings(in), in.readLong());
     }
 }

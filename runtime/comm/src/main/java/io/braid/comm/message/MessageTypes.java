@@ -31,7 +31,8 @@ public final class MessageTypes {
             new Entry(9, DataMissing.class),
             new Entry(10, Heartbeat.class),
             new Entry(11, NodeLost.class),
-            new Entry(12, CancelJob.class));
+            new Entry(12, CancelJob.class),
+            new Entry(13, TaskNotParked.class));
 
     private static final List<Entry> ALL = load();
 

@@ -18,6 +18,7 @@ import io.braid.comm.message.Heartbeat;
 import io.braid.comm.message.NodeLost;
 import io.braid.comm.message.Shutdown;
 import io.braid.comm.message.TaskDone;
+import io.braid.comm.message.TaskNotParked;
 import io.braid.comm.message.TaskFailed;
 import io.braid.comm.message.WorkerHello;
 import io.netty.buffer.ByteBuf;
@@ -130,6 +131,8 @@ class CodecTest {
                 new Heartbeat(),
                 new NodeLost("127.0.0.3", "127.0.0.3", 4567),
                 new CancelJob(19L, "group g was cancelled by the main program"),
+                new TaskNotParked(23L),
+                new TaskNotParked(Long.MIN_VALUE),
                 new TaskFailed(20L, "io.braid.api.BraidException: stop", false, "stop"),
                 new TaskFailed(22L, "CFunctionUnavailableException: library libx.so has no symbol f", false, null, true),
                 new DeleteData(List.of("d1v1", "d1v2", "d12v3")),
@@ -192,7 +195,7 @@ class CodecTest {
         Set<Class<?>> sampled = samples().stream().map(Object::getClass).collect(Collectors.toSet());
         Set<Class<?>> registered = MessageTypes.all().stream().map(MessageTypes.Entry::type).collect(Collectors.toSet());
         assertEquals(registered, sampled);
-        assertEquals(12, registered.size());
+        assertEquals(13, registered.size());
     }
 
     @Test
@@ -208,6 +211,8 @@ class CodecTest {
         assertEquals(9, MessageTypes.tagOf(DataMissing.class));
         assertEquals(DataMissing.class, MessageTypes.typeOf(9));
         assertEquals(12, MessageTypes.tagOf(CancelJob.class));
+        assertEquals(13, MessageTypes.tagOf(TaskNotParked.class));
+        assertEquals(TaskNotParked.class, MessageTypes.typeOf(13));
         assertNull(MessageTypes.typeOf(0));
         assertNull(MessageTypes.typeOf(200));
         assertNull(MessageTypes.typeOf(-1));

@@ -71,6 +71,11 @@ class HandWrittenBodiesTest {
                 new TaskDone(17L, List.of("d9v1", UNICODE, LONG), List.of(123L, Long.MAX_VALUE, Long.MIN_VALUE),
                         Long.MIN_VALUE, Long.MAX_VALUE, "compute-executor-" + UNICODE, Arrays.asList(null, "/wd/" + UNICODE, null)),
                 new TaskDone(0L, null, null, 0L, 0L, null, null),
+                // Chaining ahead: a parked job, and a result that handed its units to one.
+                everyFieldSet().after(Long.MIN_VALUE),
+                new RunTask(5, 6, "C", "m", List.of(), false, List.of(), null, false, 1, 0, null, null, null, 4),
+                new TaskDone(4L, List.of("d1v1"), List.of(8L), 1L, 2L, "compute-executor-1", null, 5L),
+                new TaskDone(4L, List.of(), List.of(), 1L, 2L, "e", null, Long.MAX_VALUE),
                 new TaskDone(-1L, List.of(), List.of(), -1L, -1L, "", List.of()),
                 new TaskDone(3L, Arrays.asList(null, "d1v1"), Arrays.asList(null, 5L), 0L, 0L, SHORT_LIMIT, null));
     }
@@ -189,11 +194,11 @@ class HandWrittenBodiesTest {
 
     @Test
     void lengthsUseOneByteUpToTheShortLimitThenMore() {
-        assertEquals(1 + 8 + 1 + 1 + 8 + 8 + (1 + 126) + 1,
+        assertEquals(1 + 8 + 1 + 1 + 8 + 8 + (1 + 126) + 1 + 8,
                 encoded(new TaskDone(1L, List.of(), List.of(), 0, 0, SHORT_LIMIT, null)).readableBytes());
-        assertEquals(1 + 8 + 1 + 1 + 8 + 8 + (2 + 129) + 1,
+        assertEquals(1 + 8 + 1 + 1 + 8 + 8 + (2 + 129) + 1 + 8,
                 encoded(new TaskDone(1L, List.of(), List.of(), 0, 0, PAST_SHORT_LIMIT, null)).readableBytes());
-        assertEquals(1 + 8 + 1 + 1 + 8 + 8 + (3 + 20_000) + 1,
+        assertEquals(1 + 8 + 1 + 1 + 8 + 8 + (3 + 20_000) + 1 + 8,
                 encoded(new TaskDone(1L, List.of(), List.of(), 0, 0, LONG, null)).readableBytes());
     }
 }
