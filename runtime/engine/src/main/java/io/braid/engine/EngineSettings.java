@@ -20,6 +20,13 @@ public final class EngineSettings {
                             + "the other nodes run its spare tasks at the best value so far; exclusive = only the "
                             + "learning node"));
 
+    public static final Setting<Integer> CHAIN_AHEAD = DEFS.define(
+            Setting.property("braid.scheduler.chainAhead", ValueType.INT).valueName("N").defaultValue(128)
+                    .check(n -> n >= 0, "a number of tasks, 0 or more")
+                    .doc("tasks of a dependency chain sent ahead to the worker of the task they wait for, to start "
+                            + "there on its computing units as soon as it ends, without a master round trip; "
+                            + "0 = off"));
+
     public static final Setting<Integer> WORKER_RESTARTS = DEFS.define(
             Setting.property("braid.worker.restarts", ValueType.INT).valueName("N").defaultValue(3)
                     .check(n -> n >= 0, "a number of restarts, 0 or more")

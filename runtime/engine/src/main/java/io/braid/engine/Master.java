@@ -63,6 +63,7 @@ public final class Master implements AutoCloseable {
 
     private Master(Cluster cluster, MasterConfig config, Consumer<String> onFatal) throws IOException {
         LearningPolicy learning = EngineSettings.LEARNING_POLICY.get(); // before any socket
+        int chainAhead = EngineSettings.CHAIN_AHEAD.get();
         WorkerLaunch launch = config.launch();
         this.loop = new CoreLoop();
         this.pool = new WorkerPool(cluster.nodes());
@@ -82,6 +83,7 @@ public final class Master implements AutoCloseable {
         }
         this.core = new RuntimeCore(analyser, scheduler, locations, masterStore, pool.all(), jobs, progress, trace, onFatal);
         core.setLearningPolicy(learning);
+        core.setChainAhead(chainAhead);
         core.spillObjects(launch.logDir().resolve("master-data"), SPILL_MIN_BYTES, warnings);
         core.setEmptyValuesDir(launch.logDir().resolve("master-empty"));
         core.setUserWarnings(warnings);
@@ -104,6 +106,11 @@ public final class Master implements AutoCloseable {
             @Override
             public void taskFailed(int node, TaskFailed msg) {
                 loop.execute(() -> core.taskFailed(node, msg));
+            }
+
+            @Override
+            public void taskNotParked(int node, io.braid.comm.message.TaskNotParked msg) {
+                loop.execute(() -> core.taskNotParked(node, msg));
             }
 
             @Override

@@ -222,6 +222,35 @@ public final class TaskAnalyser {
     }
 
     /**
+     * The pending tasks that wait for {@code taskId}'s outputs and for no other unfinished task, in
+     * submission order (empty when it is not pending): they can run as soon as it ends, on its node
+     * (chaining ahead).
+     */
+    public List<Long> onlyWaitingFor(long taskId) {
+        TaskNode node = graph.pending(taskId);
+        if (node == null || node.successorCount == 0) {
+            return List.of();
+        }
+        List<Long> out = new java.util.ArrayList<>(node.successorCount);
+        for (int i = 0; i < node.successorCount; i++) {
+            TaskNode s = node.successors[i];
+            if (!s.dead && s.unfinishedPreds == 1) {
+                out.add(s.id);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether the pending task waits for exactly one unfinished task; the caller knows which (the
+     * pending writer of a version it reads).
+     */
+    public boolean waitsForOneTask(long taskId) {
+        TaskNode node = graph.pending(taskId);
+        return node != null && !node.dead && node.unfinishedPreds == 1;
+    }
+
+    /**
      * Records that a pending task failed for good and returns, in id order, every pending task
      * that transitively depends on it: none of them can ever run and they stop being pending.
      * Tasks registered later that read their outputs come back {@link AnalysedTask#blockedByFailure()}.

@@ -66,6 +66,7 @@ public final class RuntimeCore {
     private final WorkerLosses losses;
     private final TaskFailures failures;
     private final StallGuard stallGuard;
+    private final ChainAhead chain;
     private final boolean[] touched;
     private long nextJobId = 1;
     private long done;
@@ -91,6 +92,7 @@ public final class RuntimeCore {
                 () -> System.currentTimeMillis() * 1000);
         this.losses = new WorkerLosses(this, workers, scheduler, auto, locations, jobs);
         this.stallGuard = new StallGuard(tasks, jobs, scheduler, workers, losses);
+        this.chain = new ChainAhead(this, analyser, jobFactory, tasks, jobs, workers);
         this.failures = new TaskFailures(this, analyser, scheduler, auto, workers, masterStore, locations, groups,
                 tasks, jobs);
     }
@@ -107,6 +109,14 @@ public final class RuntimeCore {
     /** Deletes the files of {@link #spillObjects}. */
     public void closeSpill() {
         mainVersions.closeSpill();
+    }
+
+    /**
+     * Parks up to {@code maxDepth} tasks per dependency chain on the worker of the task they wait
+     * for ({@link ChainAhead}; 0: none). Set before the first task.
+     */
+    public void setChainAhead(int maxDepth) {
+        chain.setMaxDepth(maxDepth);
     }
 
     /** Who shows the user the lines that do not stop the run (a task failure passed over). */
@@ -157,6 +167,8 @@ public final class RuntimeCore {
         streams.submitted(rec);
         if (a.isReady()) {
             makeReady(rec);
+        } else {
+            chain.submitted(rec);
         }
     }
 
@@ -247,6 +259,7 @@ public final class RuntimeCore {
                 w.write(job);
                 touched[as.nodeIndex()] = true;
                 again |= release(streams.dispatched(rec, as.nodeIndex()));
+                chain.assigned(rec);
             }
             if (!again && scheduler.runningCount() == 0) {
                 again = auto.stalled(); // nothing runs: learning epochs go with the tasks they have
@@ -285,7 +298,12 @@ public final class RuntimeCore {
                 jobFactory.fileWritten(msg.outputs().get(i), node, path);
             }
         }
-        scheduler.release(rec.id());
+        TaskRecord next = chain.producerDone(rec, msg.handedTo());
+        if (next != null) {
+            scheduler.handOff(rec.id(), next.id()); // the worker started it on rec's units
+        } else {
+            scheduler.release(rec.id());
+        }
         double storageBW = auto.ended(rec.id(), true, msg.runNanos(), msg.startMicros());
         if (trace != null) {
             trace.task(workers.get(node).name(), msg.executor(), rec.submission.definition().label()
@@ -314,7 +332,7 @@ public final class RuntimeCore {
         commutative.ended(rec).forEach(this::makeReady);
         for (long next : analyser.taskFinished(rec.id())) {
             TaskRecord r = tasks.get(next);
-            if (r != null) {
+            if (r != null && !assigned(r)) { // assigned: parked behind rec, it runs already
                 makeReady(r);
             }
         }
@@ -322,6 +340,10 @@ public final class RuntimeCore {
         groups.ended(rec.id(), rec.submission.groups());
         continuations.taskEnded(rec.id());
         checkIdle();
+    }
+
+    private boolean assigned(TaskRecord r) {
+        return r.jobId != 0 && jobs.get(r.jobId) == r;
     }
 
     /**
@@ -350,8 +372,14 @@ public final class RuntimeCore {
             return;
         }
         scheduler.release(rec.id());
+        chain.producerEnded(rec); // the worker dropped what was parked behind it
         auto.ended(rec.id(), false, 0, 0);
         failures.failed(rec, node, msg);
+    }
+
+    /** The worker did not hold a job parked behind another ({@link ChainAhead}): it waits the ordinary way. */
+    public void taskNotParked(int node, io.braid.comm.message.TaskNotParked msg) {
+        chain.notParked(msg.jobId());
     }
 
     /** The main program cancels the group ({@code Braid.cancelGroup}). */
@@ -384,6 +412,7 @@ public final class RuntimeCore {
      * {@link #nodeExcluded} follows); until then the run does not count as stalled.
      */
     public void workerLost(int node, boolean restarting) {
+        chain.nodeLost(node); // parked tasks wait for their inputs again; running ones are resubmitted
         losses.workerLost(node, restarting);
     }
 
@@ -466,6 +495,19 @@ public final class RuntimeCore {
         streams.runStopped(culprit, tasks.values());
         continuations.clear();
         onFatal.accept(message);
+    }
+
+    ChainAhead chain() {
+        return chain;
+    }
+
+    long newJobId() {
+        return nextJobId++;
+    }
+
+    /** A message went to the node's worker in this pass: flush it at the pass's end. */
+    void touched(int node) {
+        touched[node] = true;
     }
 
     StreamTasks streamTasks() {

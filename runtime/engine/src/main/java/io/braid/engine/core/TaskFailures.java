@@ -210,12 +210,16 @@ final class TaskFailures {
                 continue;
             }
             if (r.jobId != 0 && jobs.get(r.jobId) == r) {
-                jobs.remove(r.jobId);
-                scheduler.release(r.id());
-                auto.ended(r.id(), false, 0, 0);
+                long jobId = r.jobId;
                 WorkerHandle w = workers.get(r.node);
+                if (!core.chain().cancel(r)) { // a parked task holds nothing
+                    jobs.remove(r.jobId);
+                    scheduler.release(r.id());
+                    auto.ended(r.id(), false, 0, 0);
+                    core.chain().producerEnded(r); // its worker drops what is parked behind it
+                }
                 if (w.alive()) {
-                    w.write(new CancelJob(r.jobId, why));
+                    w.write(new CancelJob(jobId, why));
                     w.flush();
                 }
             }

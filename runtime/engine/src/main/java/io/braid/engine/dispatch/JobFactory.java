@@ -49,6 +49,23 @@ public final class JobFactory {
      * @throws DataLostException when an input version has no copy left anywhere
      */
     public RunTask build(long jobId, TaskSubmission s, AnalysedTask a, int node, int implementation) {
+        return build(jobId, s, a, node, implementation, null);
+    }
+
+    /**
+     * The job of a task parked behind job {@code afterJob} on {@code node} (chaining ahead): its
+     * inputs named in {@code writtenThere} are not written yet; that job will write them on the node
+     * itself, so the node is their only source.
+     *
+     * @throws DataLostException when another input version has no copy left anywhere
+     */
+    public RunTask buildAfter(long jobId, TaskSubmission s, AnalysedTask a, int node, long afterJob,
+                              java.util.Set<String> writtenThere) {
+        return build(jobId, s, a, node, 0, writtenThere).after(afterJob);
+    }
+
+    private RunTask build(long jobId, TaskSubmission s, AnalysedTask a, int node, int implementation,
+                          java.util.Set<String> writtenThere) {
         TaskDefinition def = s.definition();
         // Most types have only their Java method: no implementation object per job for them.
         TaskImplementation impl = def.implementations().isEmpty() ? null : def.implementation(implementation);
@@ -73,7 +90,8 @@ public final class JobFactory {
             DataVersion in = a.readVersion(i);
             DataVersion out = a.writeVersion(i);
             String inName = in == null ? null : in.name();
-            List<DataLocation> sources = inName == null ? List.of() : sources(inName, node);
+            List<DataLocation> sources = inName == null ? List.of()
+                    : writtenThere != null && writtenThere.contains(inName) ? List.of(here(node)) : sources(inName, node);
             String fileName = p.file() == null ? null : p.file().getFileName().toString();
             params.add(new JobParam(p.kind(), p.javaType(), null, inName, out == null ? null : out.name(), sources, fileName,
                     p.keepRename()));
@@ -85,6 +103,11 @@ public final class JobFactory {
         return new RunTask(jobId, s.taskId(), def.className(), def.methodName(), def.paramTypes(), def.hasTarget(),
                 params, returnData, def.io(), units, def.timeOutMs(), impl == null ? null : impl.process(),
                 impl == null ? null : impl.foreign(), impl == null ? null : impl.cFunction());
+    }
+
+    private DataLocation here(int node) {
+        WorkerHandle w = workers.get(node);
+        return new DataLocation(w.name(), w.dataHost(), w.dataPort(), null);
     }
 
     private List<DataLocation> sources(String dataName, int node) {

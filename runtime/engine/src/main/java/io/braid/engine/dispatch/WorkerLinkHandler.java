@@ -3,6 +3,7 @@ package io.braid.engine.dispatch;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.TaskDone;
 import io.braid.comm.message.TaskFailed;
+import io.braid.comm.message.TaskNotParked;
 import io.braid.comm.message.WorkerHello;
 import io.braid.comm.transport.Heartbeats;
 import io.braid.comm.transport.MessageHandler;
@@ -32,6 +33,8 @@ public final class WorkerLinkHandler extends MessageHandler {
             events.taskDone(worker.index(), d);
         } else if (msg instanceof TaskFailed f && worker != null) {
             events.taskFailed(worker.index(), f);
+        } else if (msg instanceof TaskNotParked n && worker != null) {
+            events.taskNotParked(worker.index(), n);
         } else if (msg instanceof WorkerHello hello) {
             worker = pool.byName(hello.node());
             if (worker == null) {
@@ -65,6 +68,9 @@ public final class WorkerLinkHandler extends MessageHandler {
         void taskDone(int node, TaskDone msg);
 
         void taskFailed(int node, TaskFailed msg);
+
+        /** A job parked behind another was not held by the worker (that job had ended). */
+        void taskNotParked(int node, TaskNotParked msg);
 
         void workerLost(int node);
     }

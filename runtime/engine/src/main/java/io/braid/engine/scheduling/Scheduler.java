@@ -191,6 +191,29 @@ public final class Scheduler {
     }
 
     /**
+     * The running task {@code from} ended and its worker started {@code to} on what it held (a
+     * task parked behind it: chaining ahead): {@code to} runs on the same node with the same
+     * request, nothing is freed and no backlog task starts, as on the worker.
+     *
+     * @throws IllegalArgumentException if {@code from} is not running
+     */
+    public void handOff(long from, long to) {
+        Running r = running.remove(from);
+        if (r == null) {
+            throw new IllegalArgumentException("task " + from + " is not running");
+        }
+        running.put(to, new Running(r.node, r.request, false));
+    }
+
+    /**
+     * Whether tasks of this request may wait on a worker without holding what they need there
+     * (prefetched, or parked behind another): the worker enforces computing units alone.
+     */
+    public static boolean waitsOnWorker(ResourceRequest request) {
+        return Placement.prefetchable(request);
+    }
+
+    /**
      * Lets up to {@code tasksPerComputingUnit} tasks per computing unit of a node wait on its
      * worker (0 = none: a task is sent only when it can start at once).
      */

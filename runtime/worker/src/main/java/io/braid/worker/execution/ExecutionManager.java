@@ -3,7 +3,9 @@ package io.braid.worker.execution;
 import io.braid.comm.message.JobParam;
 import io.braid.comm.message.Message;
 import io.braid.comm.message.RunTask;
+import io.braid.comm.message.TaskDone;
 import io.braid.comm.message.TaskFailed;
+import io.braid.comm.message.TaskNotParked;
 import io.braid.spi.TaskCancellation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +26,8 @@ import java.util.function.Consumer;
  * The worker's execution platforms: a compute platform with one executor thread per computing
  * unit, and a separate I/O platform whose executors take {@code @IO} tasks, so these overlap
  * with compute tasks. Compute jobs pass a {@link ComputeGate}: the master may send short jobs
- * ahead, and they start in order as computing units free up.
+ * ahead, and they start in order as computing units free up. A job the master parked behind
+ * another ({@link ParkedJobs}) takes that job's units when it ends well, on the same executor.
  *
  * <p>A running job can be cancelled: when it runs past its time-out, or when the master asks
  * ({@link #cancel}). Cancelling sets the task's {@link TaskCancellation} flag (its {@code
@@ -43,6 +46,7 @@ public final class ExecutionManager {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(named("task-timeout"));
     private final Map<Long, Running> running = new ConcurrentHashMap<>();
     private final Map<Long, String> notStarted = new ConcurrentHashMap<>();
+    private final ParkedJobs parked = new ParkedJobs();
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
         this.computeGate = new ComputeGate(computingUnits, named("compute"));
@@ -54,9 +58,32 @@ public final class ExecutionManager {
 
     public void submit(RunTask job) {
         if (job.ioTask()) {
-            io.execute(() -> execute(job));
+            io.execute(() -> replies.accept(execute(job)));
+        } else if (job.afterJob() != 0) {
+            if (!parked.hold(job)) {
+                LOG.debug("job {} came after job {} ended: not parked", job.jobId(), job.afterJob());
+                replies.accept(new TaskNotParked(job.jobId()));
+            }
         } else {
-            computeGate.submit(job, () -> execute(job));
+            parked.arrived(job.jobId());
+            computeGate.submit(job, () -> runChain(job));
+        }
+    }
+
+    /**
+     * Runs a compute job, then each job parked behind the last one that ended well, on the same
+     * computing units ({@link ParkedJobs}); each result names the job its units went to.
+     */
+    private void runChain(RunTask first) {
+        RunTask job = first;
+        while (job != null) {
+            Message reply = execute(job);
+            RunTask next = parked.ended(job.jobId(), reply instanceof TaskDone);
+            if (next != null) {
+                reply = ((TaskDone) reply).handedTo(next.jobId());
+            }
+            replies.accept(reply);
+            job = next;
         }
     }
 
@@ -65,6 +92,11 @@ public final class ExecutionManager {
      * failure is reported when its thread ends.
      */
     public void cancel(long jobId, String why) {
+        if (!parked.cancel(jobId).isEmpty()) {
+            // held behind another job: it never starts, nor do the jobs parked behind it
+            replies.accept(new TaskFailed(jobId, "task cancelled: " + why));
+            return;
+        }
         Running r = running.get(jobId);
         if (r != null) {
             r.cancel(why);
@@ -73,13 +105,13 @@ public final class ExecutionManager {
         }
     }
 
-    private void execute(RunTask job) {
+    /** Runs the job on this thread; returns its result for the master. */
+    private Message execute(RunTask job) {
         String cancelledEarly = notStarted.remove(job.jobId());
         if (cancelledEarly != null) {
             LOG.info("job {} ({}.{}) cancelled before it started: {}", job.jobId(), job.className(), job.methodName(),
                     cancelledEarly);
-            replies.accept(new TaskFailed(job.jobId(), "task cancelled: " + cancelledEarly));
-            return;
+            return new TaskFailed(job.jobId(), "task cancelled: " + cancelledEarly);
         }
         output.begin(job.jobId(), job.methodName());
         Running r = new Running(Thread.currentThread());
@@ -121,7 +153,7 @@ public final class ExecutionManager {
             boolean streams = job.params().stream().anyMatch(p -> p.kind() == JobParam.Kind.STREAM);
             reply = new TaskFailed(job.jobId(), "the task's output could not be written: " + lostOutput, streams);
         }
-        replies.accept(reply);
+        return reply;
     }
 
     /** A job on its executor thread; cancelling and ending exclude each other, so an ended job's thread is never interrupted. */
