@@ -63,13 +63,21 @@ final class ChainAhead {
         return parked.size();
     }
 
-    /** {@code producer} was just sent to its node (or parked there): parks the chain that waits only for it. */
+    /**
+     * {@code producer} was just sent to its node, parked there, or handed its predecessor's units:
+     * parks the chain that waits only for it, up to the bound, after the tasks parked behind it already.
+     */
     void assigned(TaskRecord producer) {
         if (!parked.enabled()) {
             return;
         }
         TaskRecord p = producer;
         while (p != null) {
+            long parkedBehind = parked.behind(p.id());
+            if (parkedBehind >= 0) {
+                p = tasks.get(parkedBehind); // to the chain's tail
+                continue;
+            }
             TaskRecord next = null;
             for (long id : analyser.onlyWaitingFor(p.id())) {
                 TaskRecord s = tasks.get(id);

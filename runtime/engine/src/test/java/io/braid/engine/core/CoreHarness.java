@@ -196,6 +196,28 @@ final class CoreHarness {
         core.taskDone(nodeOfJob.get(job.jobId()), new TaskDone(job.jobId(), outs, sizes, 0, 1_000_000_000L, "e0"));
     }
 
+    /**
+     * Answers a sent job: it ended well and its worker started the job {@code next} parked behind
+     * it on its units (0: none; chaining ahead).
+     */
+    void completeHanding(RunTask job, long next) {
+        jobsSent.remove(job.jobId());
+        List<String> outs = outputsOf(job);
+        core.taskDone(nodeOfJob.get(job.jobId()), new TaskDone(job.jobId(), outs, outs.stream().map(o -> 8L).toList(), 0,
+                1_000_000_000L, "e0", null, next));
+    }
+
+    /** The worker dropped the job without a word (it was parked behind a job that failed or never handed it its units). */
+    void dropped(RunTask job) {
+        jobsSent.remove(job.jobId());
+    }
+
+    /** The worker did not hold the parked job (its predecessor had ended when it came). */
+    void notParked(RunTask job) {
+        jobsSent.remove(job.jobId());
+        core.taskNotParked(nodeOfJob.get(job.jobId()), new io.braid.comm.message.TaskNotParked(job.jobId()));
+    }
+
     /** Answers a sent job: it could not fetch an input (its holder vanished). */
     void inputUnavailable(RunTask job) {
         jobsSent.remove(job.jobId());
