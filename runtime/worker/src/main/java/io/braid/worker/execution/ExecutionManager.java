@@ -40,7 +40,7 @@ public final class ExecutionManager {
 
     private final ComputeGate computeGate;
     private final ExecutorService io;
-    private final JobRunner runner;
+    private final TaskBody runner;
     private final JobOutputRouter output;
     private final Consumer<Message> replies;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(named("task-timeout"));
@@ -49,6 +49,15 @@ public final class ExecutionManager {
     private final ParkedJobs parked = new ParkedJobs();
 
     public ExecutionManager(int computingUnits, int ioExecutors, JobRunner runner, JobOutputRouter output, Consumer<Message> replies) {
+        this(computingUnits, ioExecutors, (TaskBody) runner::run, output, replies);
+    }
+
+    /** What runs a job on its executor thread: the {@link JobRunner}, or a test's stand-in. */
+    interface TaskBody {
+        Message run(RunTask job) throws Throwable;
+    }
+
+    ExecutionManager(int computingUnits, int ioExecutors, TaskBody runner, JobOutputRouter output, Consumer<Message> replies) {
         this.computeGate = new ComputeGate(computingUnits, named("compute"));
         this.io = Executors.newFixedThreadPool(Math.max(1, ioExecutors), named("io"));
         this.runner = runner;
