@@ -6,7 +6,7 @@ package chainahead;
  * submitted, then "result=R" (L when all went well). Args: L MS FAIL_AT MARKER PID_FILE.
  */
 public class Main {
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         int length = Integer.parseInt(args[0]);
         int ms = Integer.parseInt(args[1]);
         int failAt = Integer.parseInt(args[2]);

@@ -40,6 +40,8 @@ class ChainAheadTest extends ItBase {
         assertTrue(Files.exists(tmp.resolve("failed-once")), "the planned failure happened");
         assertTrue(r.runtimeLog().contains("planned failure of the link reading 40"),
                 () -> "the failure is logged\n" + r.describe());
+        assertTrue(Pattern.compile("task \\d+ failed: the [1-9]\\d* task\\(s\\) parked behind it wait for it again")
+                .matcher(r.runtimeLog()).find(), () -> "the links behind it were parked\n" + r.describe());
         FailureTest.awaitNoLeftovers(r);
     }
 
@@ -62,7 +64,8 @@ class ChainAheadTest extends ItBase {
 
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals("40", r.value("result="), r::describe);
-        assertTrue(r.runtimeLog().contains("worker " + lost + " lost"), r::describe);
+        assertTrue(Pattern.compile("worker " + Pattern.quote(lost) + " lost: [1-9]\\d* task\\(s\\) parked on it wait")
+                .matcher(r.runtimeLog()).find(), () -> "links were parked on the killed worker\n" + r.describe());
         assertTrue(Long.parseLong(Files.readString(pidFile).trim()) != pid, "the chain went on on the other worker");
         FailureTest.awaitNoLeftovers(r);
     }

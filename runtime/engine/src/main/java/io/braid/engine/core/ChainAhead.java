@@ -31,6 +31,7 @@ import java.util.Set;
  * worker about them is ignored.
  */
 final class ChainAhead {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ChainAhead.class);
     private final RuntimeCore core;
     private final TaskAnalyser analyser;
     private final JobFactory jobFactory;
@@ -173,10 +174,22 @@ final class ChainAhead {
         return null;
     }
 
-    /** {@code producer} ended without handing its units on (failed, cancelled): un-parks its chain. */
+    /** {@code producer} ended without handing its units on (cancelled, or no hand-off): un-parks its chain. */
     void producerEnded(TaskRecord producer) {
         if (parked.enabled()) {
             forget(parked.unparkBehind(producer.id()));
+        }
+    }
+
+    /** {@code producer} failed: its worker dropped the chain parked behind it, which waits for its retry. */
+    void producerFailed(TaskRecord producer) {
+        if (!parked.enabled()) {
+            return;
+        }
+        List<Long> unparked = parked.unparkBehind(producer.id());
+        if (!unparked.isEmpty()) {
+            LOG.info("task {} failed: the {} task(s) parked behind it wait for it again", producer.id(), unparked.size());
+            forget(unparked);
         }
     }
 
@@ -202,10 +215,16 @@ final class ChainAhead {
         if (parked.size() == 0) {
             return;
         }
+        int n = 0;
         for (TaskRecord r : List.copyOf(jobs.values())) {
             if (r.node == node && parked.isParked(r.id())) {
-                forget(parked.unparkFrom(r.id()));
+                List<Long> unparked = parked.unparkFrom(r.id());
+                n += unparked.size();
+                forget(unparked);
             }
+        }
+        if (n > 0) {
+            LOG.info("worker {} lost: {} task(s) parked on it wait for their inputs again", workers.get(node).name(), n);
         }
     }
 

@@ -373,7 +373,7 @@ public final class RuntimeCore {
             return;
         }
         scheduler.release(rec.id());
-        chain.producerEnded(rec); // the worker dropped what was parked behind it
+        chain.producerFailed(rec); // the worker dropped what was parked behind it
         auto.ended(rec.id(), false, 0, 0);
         failures.failed(rec, node, msg);
     }
