@@ -39,6 +39,7 @@ final class ChainAhead {
     private final Map<Long, TaskRecord> jobs;
     private final List<WorkerHandle> workers;
     private ParkedTasks parked = new ParkedTasks(0);
+    private boolean flushFirst;
 
     ChainAhead(RuntimeCore core, TaskAnalyser analyser, JobFactory jobFactory, Map<Long, TaskRecord> tasks,
                Map<Long, TaskRecord> jobs, List<WorkerHandle> workers) {
@@ -64,6 +65,11 @@ final class ChainAhead {
         return parked.size();
     }
 
+    /** Chains with a running head (for tests). */
+    int chainCount() {
+        return parked.chainCount();
+    }
+
     /**
      * {@code producer} was just sent to its node, parked there, or handed its predecessor's units:
      * parks the chain that waits only for it, up to the bound, after the tasks parked behind it already.
@@ -72,6 +78,7 @@ final class ChainAhead {
         if (!parked.enabled()) {
             return;
         }
+        flushFirst = true;
         TaskRecord p = producer;
         while (p != null) {
             long parkedBehind = parked.behind(p.id());
@@ -129,7 +136,12 @@ final class ChainAhead {
         s.node = p.node;
         s.jobId = job.jobId();
         jobs.put(job.jobId(), s);
-        workers.get(p.node).write(job);
+        WorkerHandle w = workers.get(p.node);
+        if (flushFirst) {
+            flushFirst = false;
+            w.flush(); // the producer's job goes before the chain parked behind it is built
+        }
+        w.write(job);
         core.touched(p.node);
         return true;
     }
@@ -167,7 +179,12 @@ final class ChainAhead {
      */
     TaskRecord producerDone(TaskRecord producer, long handedTo) {
         TaskRecord next = handedTo == 0 ? null : jobs.get(handedTo);
-        if (next != null && parked.handedOff(producer.id(), next.id())) {
+        long tail = next == null ? -1 : parked.handedOff(producer.id(), next.id());
+        if (tail >= 0) {
+            TaskRecord last = tasks.get(tail);
+            if (last != null) {
+                assigned(last); // the chain has room for one more link
+            }
             return next;
         }
         producerEnded(producer);

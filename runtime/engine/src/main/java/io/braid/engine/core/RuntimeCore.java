@@ -301,7 +301,6 @@ public final class RuntimeCore {
         TaskRecord next = chain.producerDone(rec, msg.handedTo());
         if (next != null) {
             scheduler.handOff(rec.id(), next.id()); // the worker started it on rec's units
-            chain.assigned(next); // the chain has room for one more link
         } else {
             scheduler.release(rec.id());
         }

@@ -231,6 +231,7 @@ class ChainAheadTest {
         assertTrue(idle.get(), "no task pending");
         assertEquals(0, h.scheduler.runningCount());
         assertEquals(0, h.core.chain().parkedCount());
+        assertEquals(0, h.core.chain().chainCount());
         assertEquals(List.of(), h.outstanding());
     }
 
