@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>At most one job is parked behind each job: the master parks linear chains only, since a job's
  * units can go to one successor. Every compute job passes here twice (arrival, end): one lock per
  * job, taken by its own threads only unless a job is parked behind it, so that jobs without chains
- * (most) do not contend (one lock for all cost a no-op task's worker about 10% of its CPU).
+ * (most) do not contend (with one lock for all, a loaded series of no-op tasks measured 12% more
+ * worker CPU: docs/performance/tasks.md, "Chaining ahead").
  */
 final class ParkedJobs {
     /** Compute jobs submitted or held here that have not ended. */
