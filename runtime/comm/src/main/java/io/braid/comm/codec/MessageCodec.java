@@ -14,13 +14,11 @@ import io.braid.comm.message.MessageTypes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.EncoderException;
-import io.netty.handler.codec.MessageToMessageDecoder;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -282,20 +280,6 @@ public final class MessageCodec {
                 batch.release();
                 batch = null;
             }
-        }
-    }
-
-    /** Payload buffer to message. Stateless, sharable. */
-    @ChannelHandler.Sharable
-    public static final class Decoder extends MessageToMessageDecoder<ByteBuf> {
-        public static final Decoder INSTANCE = new Decoder();
-
-        private Decoder() {
-        }
-
-        @Override
-        protected void decode(ChannelHandlerContext ctx, ByteBuf payload, List<Object> out) {
-            out.add(MessageCodec.decode(payload));
         }
     }
 }
