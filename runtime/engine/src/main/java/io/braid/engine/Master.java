@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -99,8 +100,12 @@ public final class Master implements AutoCloseable {
             }
 
             @Override
-            public void taskDone(int node, TaskDone msg) {
-                loop.execute(() -> core.taskDone(node, msg));
+            public void tasksDone(int node, List<TaskDone> done) {
+                loop.execute(() -> {
+                    for (int i = 0; i < done.size(); i++) {
+                        core.taskDone(node, done.get(i));
+                    }
+                });
             }
 
             @Override

@@ -1,7 +1,9 @@
 package io.braid.worker;
 
+import io.braid.comm.message.CancelJob;
 import io.braid.comm.message.Heartbeat;
 import io.braid.comm.message.Message;
+import io.braid.comm.message.RunTask;
 import io.braid.comm.message.Shutdown;
 import io.braid.comm.message.WorkerHello;
 import io.braid.comm.settings.CommSettings;
@@ -11,15 +13,20 @@ import io.braid.comm.transport.MessageHandler;
 import io.braid.comm.transport.MessageServer;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -128,5 +135,26 @@ class MasterLinkTest {
             // The heartbeat timeout (1.5 s) runs from the master's message: a lost host is noticed within seconds.
             assertTrue(worker.closeFuture().await(30_000), "the worker kept a master silent for 30 s once running");
         }
+    }
+
+    @Test
+    void theJobsOfOneReadAreSubmittedTogetherAndBeforeTheMessageThatFollowsThem() {
+        List<String> events = new ArrayList<>();
+        MasterLink link = new MasterLink(jobs -> events.add("submit " + jobs.stream().map(j -> String.valueOf(j.jobId()))
+                .collect(Collectors.joining(","))), (id, why) -> events.add("cancel " + id), null, null);
+        EmbeddedChannel ch = new EmbeddedChannel(link);
+        // One read: three jobs, a cancel of the first, one more job; then the read ends.
+        ch.pipeline().fireChannelRead(job(1)).fireChannelRead(job(2)).fireChannelRead(job(3))
+                .fireChannelRead(new CancelJob(1, "test")).fireChannelRead(job(4));
+        assertEquals(List.of("submit 1,2,3", "cancel 1"), events, "before the read ended");
+        ch.pipeline().fireChannelReadComplete();
+        assertEquals(List.of("submit 1,2,3", "cancel 1", "submit 4"), events);
+        ch.pipeline().fireChannelReadComplete(); // nothing left to submit
+        assertEquals(3, events.size());
+        ch.finishAndReleaseAll();
+    }
+
+    private static RunTask job(long id) {
+        return new RunTask(id, id, "C", "m", List.of(), false, List.of(), null, false, 1);
     }
 }

@@ -36,8 +36,8 @@ public final class BraidPipeline {
 
     /**
      * Adds, in order: a {@link FlushConsolidationHandler} (so a burst of writeAndFlush becomes few
-     * syscalls), the frame decoder, the message decoder, the message encoder (which writes the frame
-     * header too, and the frames of one flush into one buffer), then
+     * syscalls), the frame decoder (which decodes each frame's message too), the message encoder
+     * (which writes the frame header too, and the frames of one flush into one buffer), then
      * {@code handler}, which receives {@link io.braid.comm.message.Message}s and may write them.
      * On a socket this is what the handshake installs; alone, it is for channels that need no
      * authentication (tests on {@code EmbeddedChannel}).
@@ -45,7 +45,6 @@ public final class BraidPipeline {
     public static ChannelPipeline init(ChannelPipeline p, ChannelHandler handler) {
         return p.addLast("flushConsolidation", new FlushConsolidationHandler(EXPLICIT_FLUSH_AFTER_FLUSHES, true))
                 .addLast("frameDecoder", new FrameCodec.Decoder())
-                .addLast("messageDecoder", MessageCodec.Decoder.INSTANCE)
                 .addLast("messageEncoder", new MessageCodec.Encoder())
                 .addLast("handler", handler);
     }

@@ -10,8 +10,8 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
  * Framing of the Braid protocol: {@code int32 length} (of everything after it), {@code byte
  * protocolVersion}, then the payload ({@code byte tag} + body, see {@link MessageCodec}).
  *
- * <p>{@link Decoder} turns the byte stream into payload buffers (the length and version are
- * consumed); {@link MessageCodec.Encoder} writes the header with the message, in one buffer.
+ * <p>{@link Decoder} turns the byte stream into messages; {@link MessageCodec.Encoder} writes the
+ * header with the message, in one buffer.
  */
 public final class FrameCodec {
 
@@ -29,10 +29,15 @@ public final class FrameCodec {
     }
 
     /**
-     * Splits the stream into frames and checks the protocol version; emits the payload (tag +
-     * body) as a retained slice of the input. A frame of another version closes the channel and
-     * raises a {@link DecoderException} naming both versions. Not sharable: it holds the
-     * partial frame.
+     * Splits the stream into frames, checks the protocol version and decodes each frame's payload
+     * (tag + body, {@link MessageCodec#decode}) in place: it emits {@link io.braid.comm.message.Message}s.
+     * A frame of another version closes the channel and raises a {@link DecoderException} naming
+     * both versions. Not sharable: it holds the partial frame.
+     *
+     * <p>One handler, not a frame decoder and a message decoder: the payload is read where it lies
+     * in the input (a slice with no reference count of its own, used before the decode returns),
+     * so a message costs no retained slice, release, output list or pipeline step of its own
+     * (the per-message code each worker JVM runs, and compiles, again: docs/performance/clusters.md).
      */
     public static final class Decoder extends LengthFieldBasedFrameDecoder {
         private boolean failed;
@@ -54,20 +59,24 @@ public final class FrameCodec {
             }
             if (frame.readableBytes() < 2) {
                 int length = frame.readableBytes();
-                frame.release();
                 fail(ctx);
                 throw new CorruptedFrameException("frame of " + length + " byte(s) from " + ctx.channel().remoteAddress()
                         + " is shorter than protocol version + message tag");
             }
             int version = frame.readUnsignedByte();
             if (version != PROTOCOL_VERSION) {
-                frame.release();
                 fail(ctx);
                 throw new DecoderException("peer " + ctx.channel().remoteAddress() + " speaks Braid protocol version "
                         + version + ", this process speaks version " + PROTOCOL_VERSION
                         + " (mixed Braid versions?); connection closed");
             }
-            return frame;
+            return MessageCodec.decode(frame);
+        }
+
+        /** The frame as a slice of the input without a reference count of its own: it is decoded before {@link #decode} returns. */
+        @Override
+        protected ByteBuf extractFrame(ChannelHandlerContext ctx, ByteBuf buffer, int index, int length) {
+            return buffer.slice(index, length);
         }
 
         private void fail(ChannelHandlerContext ctx) {

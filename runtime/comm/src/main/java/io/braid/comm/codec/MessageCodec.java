@@ -14,13 +14,11 @@ import io.braid.comm.message.MessageTypes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.EncoderException;
-import io.netty.handler.codec.MessageToMessageDecoder;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,24 +38,55 @@ import java.util.Map;
  * Unknown properties are ignored so that a record can gain fields without breaking older peers.
  *
  * <p>The mapper and the per-type readers and writers are immutable and shared by all channels.
+ * They are made on a type's first use, and the mapper on the first Jackson-encoded message:
+ * making them for every registered type at class initialisation was most of a worker's
+ * event-loop CPU at start-up (Jackson's introspection of about twenty records, interpreted), and
+ * queued that code for the JIT compilers in every worker JVM (docs/performance/clusters.md).
  */
 public final class MessageCodec {
 
-    private static final ObjectMapper MAPPER = SmileMapper.builder(
-                    SmileFactory.builder().disable(SmileGenerator.Feature.ENCODE_BINARY_AS_7BIT)
-                            .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES).build())
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS) // Shutdown has no fields
-            .build();
+    /** Holder of the mapper: Jackson is loaded when the first Jackson-encoded message is. */
+    private static final class Jackson {
+        static final ObjectMapper MAPPER = SmileMapper.builder(
+                        SmileFactory.builder().disable(SmileGenerator.Feature.ENCODE_BINARY_AS_7BIT)
+                                .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES).build())
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS) // Shutdown has no fields
+                .build();
+    }
 
     private static final List<BodyCodec<?>> HAND_WRITTEN = List.of(RunTaskBody.INSTANCE, TaskDoneBody.INSTANCE);
 
-    private static final ObjectReader[] READERS = new ObjectReader[256];
+    /** By tag: the registered type, its hand-written body (or null), its Jackson reader once made. */
+    private static final Class<?>[] TYPES = new Class<?>[256];
     private static final BodyCodec<?>[] BODIES = new BodyCodec<?>[256];
+    private static final ObjectReader[] READERS = new ObjectReader[256];
     private static final Map<Class<?>, TypeCodec> WRITERS;
 
-    /** How one type is written: its hand-written body, or else Jackson's writer. */
-    private record TypeCodec(int tag, BodyCodec<Message> body, ObjectWriter writer) {
+    /**
+     * How one type is written: its hand-written body, or else Jackson's writer, made on first use
+     * (a race makes it twice, the same immutable writer).
+     */
+    private static final class TypeCodec {
+        final int tag;
+        final BodyCodec<Message> body;
+        private final Class<?> type;
+        private ObjectWriter writer;
+
+        TypeCodec(int tag, Class<?> type, BodyCodec<Message> body) {
+            this.tag = tag;
+            this.type = type;
+            this.body = body;
+        }
+
+        ObjectWriter writer() {
+            ObjectWriter w = writer;
+            if (w == null) {
+                w = Jackson.MAPPER.writerFor(type);
+                writer = w;
+            }
+            return w;
+        }
     }
 
     static {
@@ -66,14 +95,24 @@ public final class MessageCodec {
             @SuppressWarnings("unchecked")
             BodyCodec<Message> body = (BodyCodec<Message>) HAND_WRITTEN.stream()
                     .filter(b -> b.type() == e.type()).findFirst().orElse(null);
+            TYPES[e.tag()] = e.type();
             BODIES[e.tag()] = body;
-            READERS[e.tag()] = MAPPER.readerFor(e.type());
-            writers.put(e.type(), new TypeCodec(e.tag(), body, body == null ? MAPPER.writerFor(e.type()) : null));
+            writers.put(e.type(), new TypeCodec(e.tag(), e.type(), body));
         }
         WRITERS = Map.copyOf(writers);
     }
 
     private MessageCodec() {
+    }
+
+    /** The Jackson reader of {@code tag}'s type, made on first use (a race makes it twice, the same immutable reader). */
+    private static ObjectReader reader(int tag) {
+        ObjectReader r = READERS[tag];
+        if (r == null) {
+            r = Jackson.MAPPER.readerFor(TYPES[tag]);
+            READERS[tag] = r;
+        }
+        return r;
     }
 
     /** Writes tag + body of {@code message} at the writer index of {@code out}. */
@@ -82,9 +121,9 @@ public final class MessageCodec {
         if (codec == null) {
             throw new EncoderException("message type " + message.getClass().getName() + " is not registered in MessageTypes");
         }
-        out.writeByte(codec.tag());
-        if (codec.body() != null) {
-            codec.body().write(message, out);
+        out.writeByte(codec.tag);
+        if (codec.body != null) {
+            codec.body.write(message, out);
             return;
         }
         try (ByteBufOutputStream stream = new ByteBufOutputStream(out)) {
@@ -97,8 +136,7 @@ public final class MessageCodec {
     /** Reads one message (tag + body) from the readable bytes of {@code in}, consuming them. */
     public static Message decode(ByteBuf in) {
         int tag = in.readUnsignedByte();
-        ObjectReader reader = READERS[tag];
-        if (reader == null) {
+        if (TYPES[tag] == null) {
             throw new DecoderException("unknown message tag " + tag + " (" + in.readableBytes()
                     + " body bytes); the peer may run a newer Braid");
         }
@@ -117,6 +155,7 @@ public final class MessageCodec {
                         + "): " + e.getMessage(), e);
             }
         }
+        ObjectReader reader = reader(tag);
         try {
             Message message;
             if (in.hasArray()) {
@@ -241,20 +280,6 @@ public final class MessageCodec {
                 batch.release();
                 batch = null;
             }
-        }
-    }
-
-    /** Payload buffer to message. Stateless, sharable. */
-    @ChannelHandler.Sharable
-    public static final class Decoder extends MessageToMessageDecoder<ByteBuf> {
-        public static final Decoder INSTANCE = new Decoder();
-
-        private Decoder() {
-        }
-
-        @Override
-        protected void decode(ChannelHandlerContext ctx, ByteBuf payload, List<Object> out) {
-            out.add(MessageCodec.decode(payload));
         }
     }
 }

@@ -143,7 +143,7 @@ class CodecTest {
 
     static EmbeddedChannel codecChannel() {
         EmbeddedChannel ch = new EmbeddedChannel();
-        ch.pipeline().addLast(new FrameCodec.Decoder(), MessageCodec.Decoder.INSTANCE, new MessageCodec.Encoder());
+        ch.pipeline().addLast(new FrameCodec.Decoder(), new MessageCodec.Encoder());
         return ch;
     }
 
@@ -395,12 +395,32 @@ class CodecTest {
     }
 
     @Test
+    void theFrameDecoderEmitsMessagesDecodedInPlaceAndReleasesItsInput() {
+        // Two reads: frames 1-2 and the first half of frame 3, then the rest of frame 3 and frame 4.
+        Message[] messages = {new RunTask(1, 1, "C", "m", List.of(), false, List.of(), null, false, 1),
+                new TaskDone(1L, List.of("d1v1"), List.of(4L), 0, 0, "e"), new CancelJob(2L, "why"), new Heartbeat()};
+        byte[] bytes = encode(messages);
+        int cut = encode(messages[0], messages[1]).length + 3;
+        ByteBuf first = io.netty.buffer.PooledByteBufAllocator.DEFAULT.directBuffer().writeBytes(bytes, 0, cut);
+        ByteBuf second = io.netty.buffer.PooledByteBufAllocator.DEFAULT.directBuffer().writeBytes(bytes, cut, bytes.length - cut);
+        EmbeddedChannel ch = new EmbeddedChannel(new FrameCodec.Decoder());
+        ch.writeInbound(first);
+        List<Message> got = decode(ch);
+        ch.writeInbound(second);
+        got.addAll(decode(ch));
+        assertEquals(List.of(messages), got);
+        assertEquals(0, first.refCnt(), "the first read's buffer is released");
+        assertEquals(0, second.refCnt(), "the second read's buffer is released");
+        assertFalse(ch.finish(), "nothing left over");
+    }
+
+    @Test
     void pipelineOrder() {
         EmbeddedChannel ch = new EmbeddedChannel();
         BraidPipeline.init(ch.pipeline(), new ChannelInboundHandlerAdapter());
         List<String> names = new ArrayList<>(ch.pipeline().names());
         names.remove(names.size() - 1); // EmbeddedChannel's own tail entry
-        assertEquals(Arrays.asList("flushConsolidation", "frameDecoder", "messageDecoder", "messageEncoder", "handler"),
+        assertEquals(Arrays.asList("flushConsolidation", "frameDecoder", "messageEncoder", "handler"),
                 names);
     }
 

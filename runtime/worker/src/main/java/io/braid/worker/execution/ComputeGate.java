@@ -5,6 +5,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.ThreadFactory;
 
 /**
@@ -42,11 +43,30 @@ final class ComputeGate {
 
     /** Queues the job; {@code body} runs on an executor once the job's units are held. */
     void submit(RunTask job, Runnable body) {
-        int need = Math.min(Math.max(1, job.computingUnits()), computingUnits);
         synchronized (this) {
-            waiting.addLast(new Pending(need, body));
+            waiting.addLast(new Pending(units(job), body));
             wakeIfHeadFits();
         }
+    }
+
+    /**
+     * Queues the jobs, in order, under one lock and with at most one wake-up: {@code bodies.get(i)}
+     * runs {@code jobs.get(i)}. A woken executor wakes the next one itself while the head fits, so
+     * a batch that fits several idle executors still starts on all of them. One job at a time, a
+     * one-unit worker that runs short jobs faster than they arrive was woken for almost every job
+     * (a futex wake on the event loop and a context switch each: docs/performance/clusters.md).
+     */
+    void submitAll(List<RunTask> jobs, List<Runnable> bodies) {
+        synchronized (this) {
+            for (int i = 0; i < jobs.size(); i++) {
+                waiting.addLast(new Pending(units(jobs.get(i)), bodies.get(i)));
+            }
+            wakeIfHeadFits();
+        }
+    }
+
+    private int units(RunTask job) {
+        return Math.min(Math.max(1, job.computingUnits()), computingUnits);
     }
 
     /** Stops the executors: queued jobs do not start, running ones are interrupted; waits up to {@code waitMs} for them. */

@@ -12,6 +12,8 @@ import org.slf4j.LoggerFactory;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -93,6 +95,32 @@ public final class ExecutionManager {
             }
             replies.accept(reply);
             job = next;
+        }
+    }
+
+    /**
+     * Submits the jobs in order, as {@link #submit} one by one would, but the compute jobs enter
+     * the compute platform together, waking an executor at most once (the jobs of one read from
+     * the master's connection).
+     */
+    public void submitAll(List<RunTask> jobs) {
+        if (jobs.size() == 1) {
+            submit(jobs.get(0));
+            return;
+        }
+        List<RunTask> compute = new ArrayList<>(jobs.size());
+        List<Runnable> bodies = new ArrayList<>(jobs.size());
+        for (int i = 0; i < jobs.size(); i++) {
+            RunTask job = jobs.get(i);
+            if (job.ioTask()) {
+                io.execute(() -> execute(job));
+            } else {
+                compute.add(job);
+                bodies.add(() -> execute(job));
+            }
+        }
+        if (!compute.isEmpty()) {
+            computeGate.submitAll(compute, bodies);
         }
     }
 

@@ -3,6 +3,7 @@ package io.braid.worker.execution;
 import io.braid.comm.message.RunTask;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -128,5 +129,60 @@ class ComputeGateTest {
         assertTrue(second.await(5, TimeUnit.SECONDS), "the executor still takes jobs");
         gate.shutdown(2000);
         assertFalse(threads.made.get(0).isAlive(), "the executor ended at shutdown");
+    }
+
+    @Test
+    void aBatchStartsOnEveryIdleExecutorItFitsInArrivalOrder() throws Exception {
+        Threads threads = new Threads();
+        ComputeGate gate = new ComputeGate(3, threads);
+        threads.awaitIdle(3);
+        // Jobs 0-2 each wait until all three run at once: a batch that woke one executor alone never gets there.
+        CountDownLatch allRunning = new CountDownLatch(3);
+        CountDownLatch done = new CountDownLatch(5);
+        List<Long> started = new CopyOnWriteArrayList<>();
+        List<RunTask> jobs = new ArrayList<>();
+        List<Runnable> bodies = new ArrayList<>();
+        for (long id = 0; id < 5; id++) {
+            long j = id;
+            jobs.add(job(j, 1));
+            bodies.add(() -> {
+                started.add(j);
+                if (j < 3) {
+                    allRunning.countDown();
+                    try {
+                        allRunning.await();
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+                done.countDown();
+            });
+        }
+        gate.submitAll(jobs, bodies);
+        assertTrue(allRunning.await(10, TimeUnit.SECONDS), "one batch of three one-unit jobs did not start on all three executors");
+        assertTrue(done.await(10, TimeUnit.SECONDS));
+        assertEquals(List.of(0L, 1L, 2L), started.subList(0, 3).stream().sorted().toList());
+        assertEquals(5, started.size());
+        gate.shutdown(2000);
+    }
+
+    @Test
+    void aBatchKeepsTheRuleThatNothingOvertakesAHeadThatDoesNotFit() throws Exception {
+        ComputeGate gate = new ComputeGate(2, new Threads());
+        StringBuffer ran = new StringBuffer();
+        CountDownLatch done = new CountDownLatch(4);
+        List<RunTask> jobs = List.of(job(0, 1), job(1, 2), job(2, 1), job(3, 2));
+        List<Runnable> bodies = new ArrayList<>();
+        for (RunTask j : jobs) {
+            bodies.add(() -> {
+                ran.append(j.jobId());
+                done.countDown();
+            });
+        }
+        gate.submitAll(jobs, bodies);
+        assertTrue(done.await(10, TimeUnit.SECONDS));
+        // 0 and 2 could run side by side, but 2 may not start before 1 (both units) started.
+        assertEquals("0123", ran.toString());
+        gate.shutdown(2000);
     }
 }
