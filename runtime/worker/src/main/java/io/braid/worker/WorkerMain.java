@@ -107,7 +107,7 @@ public final class WorkerMain {
         LOG.info("C2 compiles a method after {} invocations (Tier4InvocationThreshold)", vmOption("Tier4InvocationThreshold"));
         LOG.info("CPU priority: nice {}", niceValue());
 
-        if (WorkerSettings.PYTHON_PRESTART.get()) {
+        if (opts.pythonPrestart()) {
             python.prestart();
         }
         if (StreamSettings.PREPARE.get()) {
