@@ -68,7 +68,7 @@ public final class WorkerMain {
         Thread.currentThread().setContextClassLoader(appLoader);
 
         WorkerDataStore store = new WorkerDataStore(opts.workingDir());
-        store.removeSandboxes(); // a restarted worker: its predecessor's jobs are over
+        store.claimAndRemoveLeftovers(); // a restarted worker: its predecessor's jobs and objects are gone
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
