@@ -28,6 +28,17 @@ def test_a_large_array_between_tasks_to_the_main_program_and_updated_in_place_on
     assert list((tmp_path / "logs").rglob("*.pickle")) == []
 
 
+def test_the_object_files_of_a_worker_that_died_go_when_its_node_starts_a_worker_again(tmp_path):
+    done = braid_run(tmp_path, APP, 16, "worker-crash", tmp_path / "ended-once")
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == [
+        "task-to-task True",
+        "files of make 1",  # pyobj-<pid>-1.pickle of the worker that is killed next
+        "left after the restart []",  # removed by the worker started again, before its first task
+    ], explain(done)
+    assert "starting it again (restart 1 of at most 3)" in done.stderr, explain(done)
+
+
 def test_a_large_array_crosses_to_another_node_and_to_the_main_program(tmp_path):
     nodes = {"127.0.0.2": "left", "127.0.0.3": "right"}
     resources = "".join(

@@ -3,11 +3,13 @@
 working directory (pyobj-*.pickle, docs/PYTHON.md "Large objects"), deleted with the object.
 
     large_objects_app.py MiB one-node|two-nodes
+    large_objects_app.py MiB worker-crash MARKER
 """
 
 import gc
 import glob
 import os
+import signal
 import sys
 import time
 
@@ -52,6 +54,17 @@ def total_right(pair):
     array, producer_dir = pair
     # fetched into this worker's memory, then moved to a file of its own that this task loaded
     return float(array.sum()), os.getcwd() != producer_dir, len(glob.glob("*_object.pickle"))
+
+
+@task(returns=1)
+def end_worker_once(marker):
+    """Kills its worker's JVM (this process's parent) the first time: the node's worker is started
+    again, and this task runs again there."""
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getppid(), signal.SIGKILL)
+        time.sleep(60)  # the worker's end ends this process (its input closes)
+    return os.getpid()
 
 
 def files_in(directory):
@@ -107,6 +120,20 @@ def one_node(mib):
     print("left after release", until_gone(workdir, doubled + dropped))
 
 
+def worker_crash(mib, marker):
+    """A worker dies holding a large object in a file; the worker started again on its node removes
+    the dead one's file (its data is lost to the master anyway)."""
+    n = mib * 1024 * 1024 // 8
+    workdir, before = compss_wait_on(object_files())
+    known = set(before)
+    kept = make(mib, 1.0)
+    print("task-to-task", compss_wait_on(total(kept)) == (float(n), True))
+    made = new_files(workdir, known)
+    print("files of make", len(made))
+    compss_wait_on(end_worker_once(marker))
+    print("left after the restart", [f for f in made if f in files_in(workdir)])
+
+
 def two_nodes(mib):
     n = mib * 1024 * 1024 // 8
     pair = make_left(mib, 2.0)
@@ -118,4 +145,9 @@ def two_nodes(mib):
 
 if __name__ == "__main__":
     size, mode = int(sys.argv[1]), sys.argv[2]
-    one_node(size) if mode == "one-node" else two_nodes(size)
+    if mode == "one-node":
+        one_node(size)
+    elif mode == "worker-crash":
+        worker_crash(size, sys.argv[3])
+    else:
+        two_nodes(size)
