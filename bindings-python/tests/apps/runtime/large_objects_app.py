@@ -4,6 +4,7 @@ working directory (pyobj-*.pickle, docs/PYTHON.md "Large objects"), deleted with
 
     large_objects_app.py MiB one-node|two-nodes
     large_objects_app.py MiB worker-crash MARKER
+    large_objects_app.py MiB inout-chain STEPS
 """
 
 import gc
@@ -54,6 +55,16 @@ def total_right(pair):
     array, producer_dir = pair
     # fetched into this worker's memory, then moved to a file of its own that this task loaded
     return float(array.sum()), os.getcwd() != producer_dir, len(glob.glob("*_object.pickle"))
+
+
+@task(returns=1)
+def small_list():
+    return [0]
+
+
+@task(values=INOUT)
+def bump(values):
+    values[0] += 1
 
 
 @task(returns=1)
@@ -134,6 +145,24 @@ def worker_crash(mib, marker):
     print("left after the restart", [f for f in made if f in files_in(workdir)])
 
 
+def inout_chain(mib, steps):
+    """A large array and a small list, each updated by ``steps`` INOUT tasks: the versions each
+    update replaced leave the worker (the array's files, the list's bytes in its memory: counted
+    in the worker's log at its end)."""
+    workdir, before = compss_wait_on(object_files())
+    array = make(mib, 1.0)
+    counter = small_list()
+    for _ in range(steps):
+        double(array)
+        bump(counter)
+    compss_barrier()
+    deadline = time.monotonic() + 60  # the deletions reach the worker after the tasks' ends
+    while len(set(files_in(workdir)) - set(before)) > 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    print("object files after", steps, "updates", len(set(files_in(workdir)) - set(before)))
+    print("values", float(compss_wait_on(array)[-1]) == 2.0 ** steps, compss_wait_on(counter) == [steps])
+
+
 def two_nodes(mib):
     n = mib * 1024 * 1024 // 8
     pair = make_left(mib, 2.0)
@@ -149,5 +178,7 @@ if __name__ == "__main__":
         one_node(size)
     elif mode == "worker-crash":
         worker_crash(size, sys.argv[3])
+    elif mode == "inout-chain":
+        inout_chain(size, int(sys.argv[3]))
     else:
         two_nodes(size)

@@ -114,7 +114,8 @@ public final class WorkerMain {
             prepareObjectStreams();
         }
         master.awaitClose();
-        LOG.info("worker {} stopping", opts.node());
+        LOG.info("worker {} stopping: it holds {} object versions ({} in files) and {} file versions", opts.node(),
+                store.versions().objectCount(), store.versions().objectFiles().size(), store.versions().fileCount());
         execution[0].shutdown();
         python.close();
         c.close();
