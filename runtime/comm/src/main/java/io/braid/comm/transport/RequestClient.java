@@ -224,7 +224,10 @@ public final class RequestClient extends MessageHandler {
 
     private final class InMemory extends Pending {
         final CompletableFuture<FetchedData> result = new CompletableFuture<>();
+        /** The pieces, when the server did not say the size (an older peer): joined at the end. */
         private final List<byte[]> parts = new ArrayList<>(1);
+        /** The whole version, filled as the pieces come, when the first piece said its size. */
+        private byte[] whole;
         private long size;
         private boolean isFile;
 
@@ -235,18 +238,37 @@ public final class RequestClient extends MessageHandler {
         @Override
         void onChunk(DataChunk chunk) throws IOException {
             byte[] bytes = chunk.bytes() == null ? new byte[0] : chunk.bytes();
-            size += bytes.length;
-            if (size > Integer.MAX_VALUE - 8) {
+            if (size + bytes.length > Integer.MAX_VALUE - 8 || chunk.totalSize() > Integer.MAX_VALUE - 8) {
                 throw new IOException(dataName + " from " + server + " exceeds 2 GiB, too large to fetch into memory");
             }
-            parts.add(bytes);
+            if (size == 0 && whole == null && parts.isEmpty() && !chunk.last() && chunk.totalSize() > bytes.length) {
+                // One array of the announced size: the pieces are garbage at once, and no second
+                // array is made at the end (a 512 MiB object cost the receiving JVM 2 arrays).
+                whole = new byte[(int) chunk.totalSize()];
+            }
+            if (whole != null) {
+                if (size + bytes.length > whole.length) {
+                    throw new IOException(dataName + " from " + server + ": more than the " + whole.length
+                            + " bytes announced");
+                }
+                System.arraycopy(bytes, 0, whole, (int) size, bytes.length);
+            } else {
+                parts.add(bytes);
+            }
+            size += bytes.length;
             isFile = chunk.isFile();
         }
 
         @Override
-        void finish() {
+        void finish() throws IOException {
             byte[] all;
-            if (parts.size() == 1) {
+            if (whole != null) {
+                if (size != whole.length) {
+                    throw new IOException(dataName + " from " + server + ": " + size + " bytes of the " + whole.length
+                            + " announced");
+                }
+                all = whole;
+            } else if (parts.size() == 1) {
                 all = parts.get(0);
             } else {
                 all = new byte[(int) size];
