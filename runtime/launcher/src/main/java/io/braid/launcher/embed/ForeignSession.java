@@ -112,14 +112,15 @@ final class ForeignSession {
         return taskId;
     }
 
-    /** See {@link ForeignTasks#waitOn}. */
-    byte[] waitOn(long id) throws Exception {
+    /** See {@link ForeignTasks#waitOnBuffer}. */
+    java.nio.ByteBuffer waitOnBuffer(long id) throws Exception {
         synchronized (this) {
             if (!objects.known(id)) {
                 throw new IllegalArgumentException("object " + id + " was never passed to a task (or was deleted)");
             }
         }
-        byte[] bytes = waiter.await(master.access().objectValue(new ObjectKey(id)), "waiting on object " + id);
+        java.nio.ByteBuffer bytes = waiter.await(master.access().objectBuffer(new ObjectKey(id)),
+                "waiting on object " + id);
         synchronized (this) {
             objects.synced(id);
         }
