@@ -95,11 +95,16 @@ public final class ForeignTasks {
         return EmbeddedRun.foreign().submit(type, objectIds, values, files, returnIds, elementIds, elementValues);
     }
 
+    /** Waits until the newest version of the object exists and returns its bytes (Java callers). */
+    public static byte[] waitOn(long objectId) throws Exception {
+        return EmbeddedRun.foreign().waitOn(objectId);
+    }
+
     /**
-     * Waits until the newest version of the object exists and returns its bytes in a direct
-     * buffer (position 0, limit their count, a 0 byte after them), which the caller reads in place
-     * and gives back with {@link #release}: a fetched object goes from the network into it, never
-     * into the heap (libbraid's {@code braid_foreign_wait_on}). Null when no task ever used the object.
+     * {@link #waitOn}, the bytes in a direct buffer (position 0, limit their count, a 0 byte after
+     * them), which the caller reads in place and gives back with {@link #release}: a fetched
+     * object goes from the network into it, never into the heap (libbraid's
+     * {@code braid_foreign_wait_on}). Null when no task ever used the object.
      */
     public static java.nio.ByteBuffer waitOnBuffer(long objectId) throws Exception {
         return EmbeddedRun.foreign().waitOnBuffer(objectId);
