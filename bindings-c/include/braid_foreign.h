@@ -70,7 +70,8 @@ BRAID_API braid_status braid_foreign_submit(int type_id, const long long *object
                                             const void *const *const *element_values,
                                             const size_t *const *element_sizes, long long *task_id);
 
-/* Waits until the object's newest version exists; its bytes go to *data (malloc'd; braid_foreign_free), *size. */
+/* Waits until the object's newest version exists; its bytes go to *data (a 0 byte after them; give them back with
+ * braid_foreign_free, not free: they may be the runtime's buffer, read in place), *size. */
 BRAID_API braid_status braid_foreign_wait_on(long long object_id, void **data, size_t *size);
 
 /* Waits until the file's newest version is at its path; *canonical (may be NULL): that path (malloc'd). */

@@ -413,6 +413,18 @@ braid_status braid_foreign_submit(int type_id, const long long *object_ids, cons
     return st;
 }
 
+/*
+ * The objects braid_foreign_wait_on handed out in place: the Java direct buffer each pointer is
+ * the memory of, held until braid_foreign_free gives it back (ForeignTasks.release).
+ */
+struct held_buffer {
+    void *data;
+    jobject buffer; /* a global reference */
+    struct held_buffer *next;
+};
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct held_buffer *held;
+
 braid_status braid_foreign_wait_on(long long object_id, void **data, size_t *size) {
     const char *call = "braid_foreign_wait_on";
     if (data == NULL || size == NULL) {
@@ -425,22 +437,43 @@ braid_status braid_foreign_wait_on(long long object_id, void **data, size_t *siz
     if (st != BRAID_OK) {
         return st;
     }
-    jbyteArray a = (jbyteArray)(*env)->CallStaticObjectMethod(env, braid_j.foreign_tasks, braid_j.f_wait_on,
-                                                              (jlong)object_id);
+    /* A direct buffer: the object went from the network into it, never into the Java heap, and
+     * is read in place here (no copy: a 512 MiB object cost the process one array less). Its
+     * limit is the size; a 0 byte follows, so bytes that are a string can be used as one. */
+    jobject buffer = (*env)->CallStaticObjectMethod(env, braid_j.foreign_tasks, braid_j.f_wait_on_buffer,
+                                                    (jlong)object_id);
     st = braid_check(env, call);
-    if (st == BRAID_OK) {
-        jsize len = a == NULL ? 0 : (*env)->GetArrayLength(env, a);
-        /* One byte more, a NUL: bytes that are a string can be used as one. */
-        char *out = malloc((size_t)len + 1);
+    if (st == BRAID_OK && buffer == NULL) {
+        /* no task ever used the object: no bytes, as before */
+        char *out = malloc(1);
         if (out == NULL) {
-            st = braid_fail(BRAID_ERR_MEMORY, call, "out of memory for object %lld (%d bytes)", object_id, (int)len);
+            st = braid_fail(BRAID_ERR_MEMORY, call, "out of memory for object %lld", object_id);
         } else {
-            if (len > 0) {
-                (*env)->GetByteArrayRegion(env, a, 0, len, (jbyte *)out);
-            }
-            out[len] = '\0';
+            out[0] = '\0';
             *data = out;
-            *size = (size_t)len;
+        }
+    } else if (st == BRAID_OK) {
+        void *address = (*env)->GetDirectBufferAddress(env, buffer);
+        jlong capacity = (*env)->GetDirectBufferCapacity(env, buffer);
+        struct held_buffer *h = malloc(sizeof *h);
+        jobject global = (*env)->NewGlobalRef(env, buffer);
+        if (address == NULL || capacity < 1 || h == NULL || global == NULL) {
+            st = braid_fail(BRAID_ERR_MEMORY, call, "object %lld: its buffer cannot be handed out", object_id);
+            free(h);
+            if (global != NULL) {
+                (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_release, global);
+                (*env)->ExceptionClear(env);
+                (*env)->DeleteGlobalRef(env, global);
+            }
+        } else {
+            h->data = address;
+            h->buffer = global;
+            pthread_mutex_lock(&held_lock);
+            h->next = held;
+            held = h;
+            pthread_mutex_unlock(&held_lock);
+            *data = address;
+            *size = (size_t)(capacity - 1);
         }
     }
     (*env)->PopLocalFrame(env, NULL);
@@ -559,5 +592,29 @@ braid_status braid_foreign_cancel_group(const char *name) {
 }
 
 void braid_foreign_free(void *p) {
-    free(p);
+    if (p == NULL) {
+        return;
+    }
+    struct held_buffer *h = NULL;
+    pthread_mutex_lock(&held_lock);
+    for (struct held_buffer **at = &held; *at != NULL; at = &(*at)->next) {
+        if ((*at)->data == p) {
+            h = *at;
+            *at = h->next;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&held_lock);
+    if (h == NULL) {
+        free(p);
+        return;
+    }
+    JNIEnv *env;
+    if (braid_jvm_ready() && braid_env("braid_foreign_free", &env) == BRAID_OK) {
+        /* freed now, not at a later GC of a heap it is not part of */
+        (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_release, h->buffer);
+        (*env)->ExceptionClear(env);
+        (*env)->DeleteGlobalRef(env, h->buffer);
+    } /* else the JVM is gone, and the buffer's memory with it */
+    free(h);
 }

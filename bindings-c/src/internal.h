@@ -21,8 +21,8 @@ struct braid_java {
     jclass run_failed;     /* io.braid.launcher.embed.RunFailedException */
     jmethodID run_failed_reported;
     jclass foreign_tasks;  /* io.braid.launcher.embed.ForeignTasks (foreign.c) */
-    jmethodID f_define, f_define_program, f_submit, f_wait_on, f_wait_on_file, f_delete_object, f_delete_objects;
-    jmethodID f_delete_file;
+    jmethodID f_define, f_define_program, f_submit, f_wait_on_file, f_delete_object, f_delete_objects;
+    jmethodID f_delete_file, f_wait_on_buffer, f_release;
     jmethodID f_open_group, f_close_group, f_barrier_group, f_cancel_group;
 };
 

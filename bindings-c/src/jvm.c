@@ -298,7 +298,8 @@ static braid_status bind_classes(const char *call, JNIEnv *env, const char *jar)
     STATIC(f_define_program, foreign_tasks, "defineProgram", "(Ljava/lang/String;Ljava/lang/String;[Ljava/lang/String;"
            "[Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/String;I[Ljava/lang/String;ZZLjava/lang/String;J)I");
     STATIC(f_submit, foreign_tasks, "submit", "(I[J[[B[Ljava/lang/String;[J[[J[[[B)J");
-    STATIC(f_wait_on, foreign_tasks, "waitOn", "(J)[B");
+    STATIC(f_wait_on_buffer, foreign_tasks, "waitOnBuffer", "(J)Ljava/nio/ByteBuffer;");
+    STATIC(f_release, foreign_tasks, "release", "(Ljava/nio/ByteBuffer;)V");
     STATIC(f_wait_on_file, foreign_tasks, "waitOnFile", "(Ljava/lang/String;)Ljava/lang/String;");
     STATIC(f_delete_object, foreign_tasks, "deleteObject", "(J)V");
     STATIC(f_delete_objects, foreign_tasks, "deleteObjects", "([J)V");

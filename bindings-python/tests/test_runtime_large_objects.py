@@ -4,6 +4,7 @@ the main program and other nodes fetch, and which goes when the object is releas
 (apps/runtime/large_objects_app.py)."""
 
 import os
+import re
 
 from test_runtime import RUNTIME_APPS, braid_run, built, explain, lines  # noqa: F401 - built: the module fixture
 
@@ -24,8 +25,33 @@ def test_a_large_array_between_tasks_to_the_main_program_and_updated_in_place_on
         "inout-main True",
         "left after release []",  # compss_delete_object's version and the dropped Future's: deleted
     ], explain(done)
-    # the others (v1, which the INOUT replaced; the main program's array, updated) go with the worker
+    # v1, which the INOUT replaced, went once no task read it; the main program's array, updated, goes
+    # with the worker
     assert list((tmp_path / "logs").rglob("*.pickle")) == []
+
+
+def test_the_object_files_of_a_worker_that_died_go_when_its_node_starts_a_worker_again(tmp_path):
+    done = braid_run(tmp_path, APP, 16, "worker-crash", tmp_path / "ended-once")
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == [
+        "task-to-task True",
+        "files of make 1",  # pyobj-<pid>-1.pickle of the worker that is killed next
+        "left after the restart []",  # removed by the worker started again, before its first task
+    ], explain(done)
+    assert "starting it again (restart 1 of at most 3)" in done.stderr, explain(done)
+
+
+def test_the_versions_a_long_inout_chain_replaced_leave_the_worker(tmp_path):
+    steps = 12
+    done = braid_run(tmp_path, APP, 16, "inout-chain", steps, options=["--log_level=info"])
+    assert done.returncode == 0, explain(done)
+    assert lines(done) == [f"object files after {steps} updates 1", "values True True"], explain(done)
+    logs = list((tmp_path / "logs").rglob("workers/*.log"))
+    held = [re.search(r"stopping: it holds (\d+) object versions", p.read_text()) for p in logs]
+    counts = [int(m.group(1)) for m in held if m]
+    assert len(counts) == 1, f"{logs}: {held}"
+    # each chain's current version and a few small returns, not one version per update (2 x 12)
+    assert counts[0] <= 6, f"{counts[0]} object versions held at the worker's end\n{explain(done)}"
 
 
 def test_a_large_array_crosses_to_another_node_and_to_the_main_program(tmp_path):

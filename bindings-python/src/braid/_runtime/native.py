@@ -14,7 +14,9 @@ by ``$BRAID_JAR`` or ``$BRAID_HOME`` (an installation's ``lib/libbraid.so`` for
 import ctypes
 import ctypes.util
 import os
-from typing import List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple, TypeVar
+
+T = TypeVar("T")
 
 c_char_pp = ctypes.POINTER(ctypes.c_char_p)
 c_longlong_p = ctypes.POINTER(ctypes.c_longlong)
@@ -210,12 +212,21 @@ class Libbraid:
         self._check(self._lib.braid_foreign_submit(type_id, ids, vals, sizes, paths, rets, len(return_ids), counts,
                                                     eids, evals, esizes, None))
 
-    def wait_on(self, object_id: int) -> bytes:
+    def wait_on(self, object_id: int, read: Callable[[memoryview], T]) -> T:
+        """Waits for the object's newest version and gives its bytes to ``read`` (e.g.
+        ``pickle.loads``) in place: a view of the runtime's buffer, valid during the call only (a
+        large object is not copied into a ``bytes`` first: one array less in this process)."""
         data = ctypes.c_void_p()
         size = ctypes.c_size_t()
         self._check(self._lib.braid_foreign_wait_on(object_id, ctypes.byref(data), ctypes.byref(size)))
         try:
-            return ctypes.string_at(data.value, size.value) if size.value else b""
+            if not size.value:
+                return read(memoryview(b""))
+            view = memoryview((ctypes.c_char * size.value).from_address(data.value)).cast("B")
+            try:
+                return read(view)
+            finally:
+                view.release()
         finally:
             if data.value:
                 self._lib.braid_foreign_free(data)

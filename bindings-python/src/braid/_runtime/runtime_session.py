@@ -367,7 +367,7 @@ class Session:
     def _wait_on(self, value: Any) -> Any:
         if isinstance(value, Future):
             if not value._has_value:
-                value._value = pickle.loads(self.lib.wait_on(value.object_id))
+                value._value = self.lib.wait_on(value.object_id, pickle.loads)
                 value._has_value = True
             return value._value
         t = self._objects.get(id(value))
@@ -410,16 +410,15 @@ class Session:
         t = self._objects.get(id(element))
         if t is not None and t.obj is element:
             return self._sync(t)
-        return pickle.loads(self.lib.wait_on(object_id))
+        return self.lib.wait_on(object_id, pickle.loads)
 
     def _sync(self, t: _Tracked) -> Any:
         if not t.written:
             return t.obj
-        pickled = self.lib.wait_on(t.object_id)
-        new = pickle.loads(pickled)
+        new, digest = self.lib.wait_on(t.object_id, lambda pickled: (pickle.loads(pickled), _digest(pickled)))
         with self._lock:
             t.written = False
-            t.digest = _digest(pickled)
+            t.digest = digest
             if _update_in_place(t.obj, new):
                 return t.obj
             # cannot be updated in place: the new object takes the old one's id
@@ -438,8 +437,7 @@ class Session:
         key = os.path.abspath(os.fspath(path))
         t = self._directories.get(key)
         if t is not None and t.written:
-            pickled = self.lib.wait_on(t.object_id)
-            pickle.loads(pickled).extract(key)
+            self.lib.wait_on(t.object_id, pickle.loads).extract(key)
             with self._lock:
                 t.written = False
                 t.digest = _digest(pickle.dumps(DirectoryValue.of(key), _PICKLE))

@@ -3,11 +3,14 @@
 working directory (pyobj-*.pickle, docs/PYTHON.md "Large objects"), deleted with the object.
 
     large_objects_app.py MiB one-node|two-nodes
+    large_objects_app.py MiB worker-crash MARKER
+    large_objects_app.py MiB inout-chain STEPS
 """
 
 import gc
 import glob
 import os
+import signal
 import sys
 import time
 
@@ -52,6 +55,27 @@ def total_right(pair):
     array, producer_dir = pair
     # fetched into this worker's memory, then moved to a file of its own that this task loaded
     return float(array.sum()), os.getcwd() != producer_dir, len(glob.glob("*_object.pickle"))
+
+
+@task(returns=1)
+def small_list():
+    return [0]
+
+
+@task(values=INOUT)
+def bump(values):
+    values[0] += 1
+
+
+@task(returns=1)
+def end_worker_once(marker):
+    """Kills its worker's JVM (this process's parent) the first time: the node's worker is started
+    again, and this task runs again there."""
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getppid(), signal.SIGKILL)
+        time.sleep(60)  # the worker's end ends this process (its input closes)
+    return os.getpid()
 
 
 def files_in(directory):
@@ -107,6 +131,38 @@ def one_node(mib):
     print("left after release", until_gone(workdir, doubled + dropped))
 
 
+def worker_crash(mib, marker):
+    """A worker dies holding a large object in a file; the worker started again on its node removes
+    the dead one's file (its data is lost to the master anyway)."""
+    n = mib * 1024 * 1024 // 8
+    workdir, before = compss_wait_on(object_files())
+    known = set(before)
+    kept = make(mib, 1.0)
+    print("task-to-task", compss_wait_on(total(kept)) == (float(n), True))
+    made = new_files(workdir, known)
+    print("files of make", len(made))
+    compss_wait_on(end_worker_once(marker))
+    print("left after the restart", [f for f in made if f in files_in(workdir)])
+
+
+def inout_chain(mib, steps):
+    """A large array and a small list, each updated by ``steps`` INOUT tasks: the versions each
+    update replaced leave the worker (the array's files, the list's bytes in its memory: counted
+    in the worker's log at its end)."""
+    workdir, before = compss_wait_on(object_files())
+    array = make(mib, 1.0)
+    counter = small_list()
+    for _ in range(steps):
+        double(array)
+        bump(counter)
+    compss_barrier()
+    deadline = time.monotonic() + 60  # the deletions reach the worker after the tasks' ends
+    while len(set(files_in(workdir)) - set(before)) > 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    print("object files after", steps, "updates", len(set(files_in(workdir)) - set(before)))
+    print("values", float(compss_wait_on(array)[-1]) == 2.0 ** steps, compss_wait_on(counter) == [steps])
+
+
 def two_nodes(mib):
     n = mib * 1024 * 1024 // 8
     pair = make_left(mib, 2.0)
@@ -118,4 +174,11 @@ def two_nodes(mib):
 
 if __name__ == "__main__":
     size, mode = int(sys.argv[1]), sys.argv[2]
-    one_node(size) if mode == "one-node" else two_nodes(size)
+    if mode == "one-node":
+        one_node(size)
+    elif mode == "worker-crash":
+        worker_crash(size, sys.argv[3])
+    elif mode == "inout-chain":
+        inout_chain(size, int(sys.argv[3]))
+    else:
+        two_nodes(size)

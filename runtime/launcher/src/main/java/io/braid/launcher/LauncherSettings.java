@@ -85,6 +85,13 @@ public final class LauncherSettings {
                     .doc("the libbraid.so a Python main program run by braid-run loads (read by the Python package "
                             + "braid; docs/PYTHON.md)").script());
 
+    public static final Setting<Boolean> PYTHON_PRESTART = DEFS.define(
+            Setting.property("braid.python.prestart", ValueType.BOOLEAN).defaultValue(false)
+                    .doc("the master has its workers start their Python processes (one per executor) as they"
+                            + " start, not at their first Python task, so that the tasks of a Python program's first"
+                            + " submissions do not wait for them (the workers' --python_prestart); braid-run sets it"
+                            + " for a Python main program"));
+
     private LauncherSettings() {
     }
 

@@ -68,7 +68,7 @@ public final class WorkerMain {
         Thread.currentThread().setContextClassLoader(appLoader);
 
         WorkerDataStore store = new WorkerDataStore(opts.workingDir());
-        store.removeSandboxes(); // a restarted worker: its predecessor's jobs are over
+        store.claimAndRemoveLeftovers(); // a restarted worker: its predecessor's jobs and objects are gone
         MessageServer dataServer = startDataServer(opts, store);
         DataFetcher fetcher = new DataFetcher("fetch-" + opts.node());
         PythonJobs python = PythonJobs.forWorker(WorkerSettings.PYTHON_INTERPRETER.get(), opts.workingDir(),
@@ -107,14 +107,15 @@ public final class WorkerMain {
         LOG.info("C2 compiles a method after {} invocations (Tier4InvocationThreshold)", vmOption("Tier4InvocationThreshold"));
         LOG.info("CPU priority: nice {}", niceValue());
 
-        if (WorkerSettings.PYTHON_PRESTART.get()) {
+        if (opts.pythonPrestart()) {
             python.prestart();
         }
         if (StreamSettings.PREPARE.get()) {
             prepareObjectStreams();
         }
         master.awaitClose();
-        LOG.info("worker {} stopping", opts.node());
+        LOG.info("worker {} stopping: it holds {} object versions ({} in files) and {} file versions", opts.node(),
+                store.versions().objectCount(), store.versions().objectFiles().size(), store.versions().fileCount());
         execution[0].shutdown();
         python.close();
         c.close();

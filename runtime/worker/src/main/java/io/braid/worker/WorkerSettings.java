@@ -32,12 +32,6 @@ public final class WorkerSettings {
                             + " next Python task on the node, instead of going inline through the worker's memory"
                             + " (docs/PYTHON.md, \"Large objects\"); 0: every object other than None, a bool or a number"));
 
-    public static final Setting<Boolean> PYTHON_PRESTART = DEFS.define(
-            Setting.property("braid.python.prestart", ValueType.BOOLEAN).defaultValue(false)
-                    .doc("start the worker's Python processes (one per executor) as the worker starts, not at its first"
-                            + " Python task, so that the tasks of a Python program's first submissions do not wait for them;"
-                            + " braid-run sets it for the workers of a Python main program"));
-
     private WorkerSettings() {
     }
 }

@@ -36,10 +36,13 @@ import java.util.regex.Pattern;
  * @param environment    variables the worker process gets, never on its command line
  * @param masterDataPort port of the master's data server, on {@code masterHost} (0 = not known): the
  *                       worker connects to it ahead of its first task's fetch from the master
+ * @param pythonPrestart the worker starts its Python processes (one per executor) as it starts, not at
+ *                       its first Python task: the workers of a Python main program
  */
 public record WorkerCommand(String masterHost, int masterPort, String node, String bindHost, int computingUnits,
                             int ioExecutors, List<String> classpath, Path workingDir, Path jobsDir, String logFile,
-                            int minPort, int maxPort, Map<String, String> environment, int masterDataPort) {
+                            int minPort, int maxPort, Map<String, String> environment, int masterDataPort,
+                            boolean pythonPrestart) {
 
     /** The worker's settings: name on the command line, default (null = required), one-line doc. */
     public enum Option {
@@ -54,7 +57,9 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         LOG_FILE("log_file", "", "the file the worker's output goes to (named in error messages)"),
         PORTS("ports", "0", "MIN-MAX: the data server's port range (0 = any free port)"),
         MASTER_DATA_PORT("master_data_port", "0", "port of the master's data server on the master's host, "
-                + "connected to ahead of the first task (0 = not known)");
+                + "connected to ahead of the first task (0 = not known)"),
+        PYTHON_PRESTART("python_prestart", "false", "true: start the worker's Python processes (one per executor) "
+                + "as the worker starts, not at its first Python task (the workers of a Python main program)");
 
         private final String key;
         private final String defaultValue;
@@ -98,6 +103,14 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
                 minPort, maxPort, environment, 0);
     }
 
+    /** A command whose worker starts its Python processes at its first Python task. */
+    public WorkerCommand(String masterHost, int masterPort, String node, String bindHost, int computingUnits,
+                         int ioExecutors, List<String> classpath, Path workingDir, Path jobsDir, String logFile,
+                         int minPort, int maxPort, Map<String, String> environment, int masterDataPort) {
+        this(masterHost, masterPort, node, bindHost, computingUnits, ioExecutors, classpath, workingDir, jobsDir, logFile,
+                minPort, maxPort, environment, masterDataPort, false);
+    }
+
     public WorkerCommand {
         Objects.requireNonNull(masterHost, "masterHost");
         Objects.requireNonNull(node, "node");
@@ -128,7 +141,7 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         Map<String, String> env = new LinkedHashMap<>(environment);
         env.putAll(more);
         return new WorkerCommand(masterHost, masterPort, node, bindHost, computingUnits, ioExecutors, classpath,
-                workingDir, jobsDir, logFile, minPort, maxPort, env, masterDataPort);
+                workingDir, jobsDir, logFile, minPort, maxPort, env, masterDataPort, pythonPrestart);
     }
 
     /** The worker's arguments, {@code --key=value} each; {@link #parse} reads them back. */
@@ -148,6 +161,9 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
         }
         if (masterDataPort > 0) {
             a.add(arg(Option.MASTER_DATA_PORT, Integer.toString(masterDataPort)));
+        }
+        if (pythonPrestart) {
+            a.add(arg(Option.PYTHON_PRESTART, "true"));
         }
         return a;
     }
@@ -198,7 +214,17 @@ public record WorkerCommand(String masterHost, int masterPort, String node, Stri
                 value(m, Option.NODE), value(m, Option.BIND), integer(Option.CUS, value(m, Option.CUS)),
                 integer(Option.IO_EXECUTORS, value(m, Option.IO_EXECUTORS)), cp, workdir,
                 jobs == null ? null : Path.of(jobs), value(m, Option.LOG_FILE), min, max, Map.of(),
-                integer(Option.MASTER_DATA_PORT, value(m, Option.MASTER_DATA_PORT)));
+                integer(Option.MASTER_DATA_PORT, value(m, Option.MASTER_DATA_PORT)),
+                bool(Option.PYTHON_PRESTART, value(m, Option.PYTHON_PRESTART)));
+    }
+
+    private static boolean bool(Option o, String text) {
+        return switch (text.trim()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("worker argument --" + o.key + ": '" + text
+                    + "' is not true or false");
+        };
     }
 
     private static String value(Map<Option, String> m, Option o) {

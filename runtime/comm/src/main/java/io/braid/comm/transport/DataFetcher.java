@@ -57,6 +57,11 @@ public final class DataFetcher implements AutoCloseable {
         return withClient(host, port, client -> client.fetch(dataName));
     }
 
+    /** Fetches version {@code dataName} into a direct buffer ({@link RequestClient#fetchDirect}). */
+    public CompletableFuture<java.nio.ByteBuffer> fetchDirect(String host, int port, String dataName) {
+        return withClient(host, port, client -> client.fetchDirect(dataName));
+    }
+
     /** Fetches version {@code dataName} into {@code target}, streaming chunks to disk; completes with {@code target}. */
     public CompletableFuture<Path> fetchToFile(String host, int port, String dataName, Path target) {
         return withClient(host, port, client -> client.fetchToFile(dataName, target));

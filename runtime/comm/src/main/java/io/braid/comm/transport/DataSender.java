@@ -188,7 +188,8 @@ public final class DataSender {
                 }
                 remaining -= length;
                 boolean last = remaining == 0;
-                ChannelFuture write = ch.writeAndFlush(new DataChunk(requestId, dataName, isFile, bytes, last));
+                ChannelFuture write = ch.writeAndFlush(new DataChunk(requestId, dataName, isFile, bytes, last,
+                        source.size()));
                 if (last) {
                     source.close();
                     write.addListener(f -> {

@@ -79,6 +79,18 @@ public final class RequestClient extends MessageHandler {
     }
 
     /**
+     * Fetches a version whole into a direct buffer (off the heap), for a caller outside the JVM
+     * that reads the bytes in place: position 0, limit the version's size, and a 0 byte after it
+     * (capacity size + 1). The caller frees it ({@link DirectBuffers#free}). When the server says
+     * the version's size, the chunks go straight into the buffer; else they are joined into it.
+     */
+    public CompletableFuture<java.nio.ByteBuffer> fetchDirect(String dataName) {
+        Direct p = new Direct(dataName);
+        send(p);
+        return p.result;
+    }
+
+    /**
      * Fetches a version into {@code target}, writing chunks as they arrive into a temporary file
      * beside it, moved onto {@code target} (replacing it) once complete; on failure nothing is
      * left behind. Completes with {@code target}.
@@ -224,7 +236,10 @@ public final class RequestClient extends MessageHandler {
 
     private final class InMemory extends Pending {
         final CompletableFuture<FetchedData> result = new CompletableFuture<>();
+        /** The pieces, when the server did not say the size (an older peer): joined at the end. */
         private final List<byte[]> parts = new ArrayList<>(1);
+        /** The whole version, filled as the pieces come, when the first piece said its size. */
+        private byte[] whole;
         private long size;
         private boolean isFile;
 
@@ -235,18 +250,37 @@ public final class RequestClient extends MessageHandler {
         @Override
         void onChunk(DataChunk chunk) throws IOException {
             byte[] bytes = chunk.bytes() == null ? new byte[0] : chunk.bytes();
-            size += bytes.length;
-            if (size > Integer.MAX_VALUE - 8) {
+            if (size + bytes.length > Integer.MAX_VALUE - 8 || chunk.totalSize() > Integer.MAX_VALUE - 8) {
                 throw new IOException(dataName + " from " + server + " exceeds 2 GiB, too large to fetch into memory");
             }
-            parts.add(bytes);
+            if (size == 0 && whole == null && parts.isEmpty() && !chunk.last() && chunk.totalSize() > bytes.length) {
+                // One array of the announced size: the pieces are garbage at once, and no second
+                // array is made at the end (a 512 MiB object cost the receiving JVM 2 arrays).
+                whole = new byte[(int) chunk.totalSize()];
+            }
+            if (whole != null) {
+                if (size + bytes.length > whole.length) {
+                    throw new IOException(dataName + " from " + server + ": more than the " + whole.length
+                            + " bytes announced");
+                }
+                System.arraycopy(bytes, 0, whole, (int) size, bytes.length);
+            } else {
+                parts.add(bytes);
+            }
+            size += bytes.length;
             isFile = chunk.isFile();
         }
 
         @Override
-        void finish() {
+        void finish() throws IOException {
             byte[] all;
-            if (parts.size() == 1) {
+            if (whole != null) {
+                if (size != whole.length) {
+                    throw new IOException(dataName + " from " + server + ": " + size + " bytes of the " + whole.length
+                            + " announced");
+                }
+                all = whole;
+            } else if (parts.size() == 1) {
                 all = parts.get(0);
             } else {
                 all = new byte[(int) size];
@@ -261,6 +295,66 @@ public final class RequestClient extends MessageHandler {
 
         @Override
         void fail(Throwable cause) {
+            result.completeExceptionally(cause);
+        }
+    }
+
+    private final class Direct extends Pending {
+        final CompletableFuture<java.nio.ByteBuffer> result = new CompletableFuture<>();
+        private final InMemory joined; // the chunks of a server that does not say the size
+        private java.nio.ByteBuffer buffer;
+        private boolean first = true;
+
+        Direct(String dataName) {
+            super(dataName);
+            joined = new InMemory(dataName);
+        }
+
+        @Override
+        void onChunk(DataChunk chunk) throws IOException {
+            byte[] bytes = chunk.bytes() == null ? new byte[0] : chunk.bytes();
+            if (first && chunk.totalSize() > 0) {
+                if (chunk.totalSize() > Integer.MAX_VALUE - 8) {
+                    throw new IOException(dataName + " from " + server + " exceeds 2 GiB, too large to fetch into memory");
+                }
+                buffer = java.nio.ByteBuffer.allocateDirect((int) chunk.totalSize() + 1);
+            }
+            first = false;
+            if (buffer == null) {
+                joined.onChunk(chunk);
+                return;
+            }
+            if (bytes.length > buffer.remaining() - 1) {
+                throw new IOException(dataName + " from " + server + ": more than the " + (buffer.capacity() - 1)
+                        + " bytes announced");
+            }
+            buffer.put(bytes);
+        }
+
+        @Override
+        void finish() throws IOException {
+            if (buffer == null) {
+                joined.finish();
+                byte[] all = joined.result.join().bytes();
+                buffer = java.nio.ByteBuffer.allocateDirect(all.length + 1).put(all);
+            }
+            if (buffer.remaining() != 1) {
+                IOException short_ = new IOException(dataName + " from " + server + ": " + buffer.position()
+                        + " bytes of the " + (buffer.capacity() - 1) + " announced");
+                fail(short_);
+                throw short_;
+            }
+            int size = buffer.position();
+            buffer.put((byte) 0).clear().limit(size);
+            result.complete(buffer);
+        }
+
+        @Override
+        void fail(Throwable cause) {
+            if (buffer != null) {
+                DirectBuffers.free(buffer);
+                buffer = null;
+            }
             result.completeExceptionally(cause);
         }
     }

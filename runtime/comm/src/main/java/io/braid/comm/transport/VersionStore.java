@@ -46,6 +46,16 @@ public final class VersionStore implements DataSource {
         return java.util.List.copyOf(objectFiles.values());
     }
 
+    /** Object versions held, in memory or in files (a worker's count at its end, in its log). */
+    public int objectCount() {
+        return objects.size() + objectFiles.size();
+    }
+
+    /** File versions held. */
+    public int fileCount() {
+        return files.size();
+    }
+
     public void putFile(String dataName, Path path) {
         files.put(dataName, path);
     }

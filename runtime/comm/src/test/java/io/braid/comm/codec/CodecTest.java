@@ -137,7 +137,7 @@ class CodecTest {
                 new TaskFailed(22L, "CFunctionUnavailableException: library libx.so has no symbol f", false, null, true),
                 new DeleteData(List.of("d1v1", "d1v2", "d12v3")),
                 new FetchData(Long.MAX_VALUE, "d12v3"),
-                new DataChunk(5L, "d12v3", true, allByteValues(1000), false),
+                new DataChunk(5L, "d12v3", true, allByteValues(1000), false, 3_000_000_000L),
                 new DataMissing(6L, "d7v1", "not held by /127.0.0.1:4000"));
     }
 
@@ -188,6 +188,7 @@ class CodecTest {
         assertEquals(expected.isFile(), c.isFile());
         assertArrayEquals(expected.bytes(), c.bytes());
         assertEquals(expected.last(), c.last());
+        assertEquals(expected.totalSize(), c.totalSize());
     }
 
     @Test

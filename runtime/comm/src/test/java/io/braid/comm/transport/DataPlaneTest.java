@@ -69,6 +69,31 @@ class DataPlaneTest {
         assertEquals(1, fetcher.connectionCount());
     }
 
+    /**
+     * A fetch for another language's main program: the bytes land in a direct buffer (never the
+     * heap) that the caller reads in place, with a 0 byte after them, and frees.
+     */
+    @Test
+    void fetchesObjectBytesIntoADirectBufferEndedByAZeroByte() throws Exception {
+        byte[] large = DataSenderTest.content(3 * DataSender.CHUNK_SIZE + 17);
+        held.put("d1v1", DataContent.ofBytes(large));
+        held.put("d2v1", DataContent.ofBytes(new byte[] {7, 8, 9}));
+        held.put("d3v1", DataContent.ofBytes(new byte[0]));
+        for (byte[] expected : List.of(large, new byte[] {7, 8, 9}, new byte[0])) {
+            String name = expected == large ? "d1v1" : expected.length == 3 ? "d2v1" : "d3v1";
+            java.nio.ByteBuffer b = fetcher.fetchDirect("127.0.0.1", server.port(), name).get(10, TimeUnit.SECONDS);
+            assertTrue(b.isDirect(), name);
+            assertEquals(0, b.position());
+            assertEquals(expected.length, b.limit());
+            assertEquals(expected.length + 1, b.capacity());
+            assertEquals(0, b.duplicate().limit(b.capacity()).get(expected.length), "a 0 byte after the bytes");
+            byte[] got = new byte[b.remaining()];
+            b.get(got);
+            assertArrayEquals(expected, got, name);
+            DirectBuffers.free(b);
+        }
+    }
+
     @Test
     void fetchesAFileToDisk(@TempDir Path dir) throws Exception {
         byte[] data = DataSenderTest.content(5 * 1024 * 1024 + 3);

@@ -96,6 +96,45 @@ final class DataDrops {
     }
 
     /**
+     * The task ended well, and each version it replaced with a new version of the same datum
+     * (INOUT: it read one and wrote the next) is superseded: no task submitted from now on reads
+     * it (the analyser hands them the newer versions) and the main program's next use is of the
+     * newer one too. Its copies on workers are deleted once its pending readers have ended, so that
+     * a long INOUT chain does not keep every step's object in the workers' memory or files.
+     *
+     * <p>Lineage recovery may still need it (a lost newer version is recomputed by running its
+     * producer again, which reads this one): deleted only when the master keeps a copy (kept, and
+     * a root of the lineage) or when {@code recomputable} says its producer can run again, so a
+     * lost newer version costs running back along the chain to a version that still has a copy.
+     */
+    void dropReplaced(TaskRecord rec, java.util.function.Predicate<String> recomputable) {
+        var a = rec.analysed;
+        for (int i = 0; i < a.paramCount(); i++) {
+            DataVersion read = a.readVersion(i);
+            DataVersion written = a.writeVersion(i);
+            if (read != null && written != null && !read.equals(written)) {
+                dropFromWorkers(read, recomputable);
+            }
+        }
+    }
+
+    private void dropFromWorkers(DataVersion version, java.util.function.Predicate<String> recomputable) {
+        List<Long> pendingReaders = readers.pendingReaders(version);
+        if (!pendingReaders.isEmpty()) {
+            core.whenTasksEnd(pendingReaders, () -> dropFromWorkers(version, recomputable));
+            return;
+        }
+        String name = version.name();
+        if (!locations.isHeldBy(name, DataLocations.MASTER) && !recomputable.test(name)) {
+            return; // its only copies: nothing could give it back to a recovery that needs it
+        }
+        for (int h : locations.removeWorkers(name)) {
+            pending.computeIfAbsent(h, k -> new ArrayList<>()).add(name);
+        }
+        LOG.debug("dropped the replaced {} from the workers", name);
+    }
+
+    /**
      * Sends the deletions gathered since the last call, one {@code DeleteData} per worker: called
      * once per batch of core events ({@link RuntimeCore#dispatch}), so the drops of a burst
      * (released objects, tasks ending together) cost one message per worker, not one per version.

@@ -21,6 +21,12 @@ final class Lineage {
         producers.put(dataName, producer);
     }
 
+    /** Whether {@link #lost} could recompute the version: a task that takes no streams produced it. */
+    boolean canRecompute(String dataName) {
+        TaskRecord producer = producers.get(dataName);
+        return producer != null && !producer.analysed.usesStreams();
+    }
+
     /**
      * Registers {@code then} to run once {@code dataName} is available again. Returns the task
      * to run again, or null when one is already re-running for it (its re-run may itself wait

@@ -11,11 +11,14 @@ import io.braid.engine.dispatch.WorkerHandle;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * What the main program asks of the runtime: the value of an object a task wrote, a file a task
@@ -45,7 +48,27 @@ public final class MainAccessService {
 
     /** The serialised newest version of the object, or null when no task ever used it. */
     public CompletableFuture<byte[]> objectValue(ObjectKey key) {
-        CompletableFuture<byte[]> f = new CompletableFuture<>();
+        return object(key, bytes -> bytes,
+                (holder, name) -> fetcher.fetch(holder.dataHost(), holder.dataPort(), name).thenApply(d -> d.bytes()));
+    }
+
+    /**
+     * The serialised newest version of the object in a direct buffer (off the heap: position 0,
+     * limit its size, a 0 byte after it), or null when no task ever used it: for a main program
+     * in another language, which reads it in place (libbraid), so that the master's heap never
+     * holds it. The caller frees it ({@link io.braid.comm.transport.DirectBuffers#free}).
+     */
+    public CompletableFuture<ByteBuffer> objectBuffer(ObjectKey key) {
+        return object(key, bytes -> {
+            ByteBuffer b = ByteBuffer.allocateDirect(bytes.length + 1).put(bytes).put((byte) 0);
+            b.clear().limit(bytes.length);
+            return b;
+        }, (holder, name) -> fetcher.fetchDirect(holder.dataHost(), holder.dataPort(), name));
+    }
+
+    private <T> CompletableFuture<T> object(ObjectKey key, Function<byte[], T> local,
+                                            BiFunction<WorkerHandle, String, CompletableFuture<T>> fetch) {
+        CompletableFuture<T> f = new CompletableFuture<>();
         loop.execute(() -> {
             List<Long> group = core.analyser().groupMembersPending(key);
             MainAccess acc = core.analyser().mainAccess(key, AccessMode.R);
@@ -55,7 +78,7 @@ public final class MainAccessService {
             }
             core.whenTasksEnd(waits(acc, group), () -> {
                 if (!notComputed(acc.lastVersion(), f)) {
-                    fetchObject(acc.lastVersion(), f, 0);
+                    fetchObject(acc.lastVersion(), f, 0, local, fetch);
                 }
             });
         });
@@ -162,26 +185,28 @@ public final class MainAccessService {
         return true;
     }
 
-    private void fetchObject(DataVersion v, CompletableFuture<byte[]> f, int attempt) {
+    private <T> void fetchObject(DataVersion v, CompletableFuture<T> f, int attempt, Function<byte[], T> local,
+                                 BiFunction<WorkerHandle, String, CompletableFuture<T>> fetch) {
         String name = v.name();
-        var local = core.masterStore().object(name);
-        if (local.isPresent()) {
-            f.complete(local.get());
+        var held = core.masterStore().object(name);
+        if (held.isPresent()) {
+            f.complete(local.apply(held.get()));
             return;
         }
         WorkerHandle holder = holder(name);
         if (holder == null) {
-            core.recompute(name, () -> fetchObject(v, f, attempt));
+            core.recompute(name, () -> fetchObject(v, f, attempt, local, fetch));
             return;
         }
-        fetcher.fetch(holder.dataHost(), holder.dataPort(), name).whenComplete((d, e) -> {
+        fetch.apply(holder, name).whenComplete((d, e) -> {
             if (e == null) {
-                f.complete(d.bytes());
+                f.complete(d);
             } else if (attempt < MAX_FETCH_ATTEMPTS) {
                 // Its holder is probably dying: try again once the core has heard of it.
-                retryLater(attempt, () -> fetchObject(v, f, attempt + 1));
+                retryLater(attempt, () -> fetchObject(v, f, attempt + 1, local, fetch));
             } else {
-                f.completeExceptionally(e);
+                f.completeExceptionally(e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                        ? e.getCause() : e);
             }
         });
     }

@@ -319,6 +319,7 @@ public final class RuntimeCore {
             return;
         }
         losses.produced(rec, msg.outputs());
+        drops.dropReplaced(rec, losses::canRecompute); // before finished(): it stops tracking rec
         stats.record(rec.submission.definition().label(), msg.runNanos());
         scheduler.setPrefetch(prefetch.record(msg.runNanos()));
         finished(rec);

@@ -55,6 +55,11 @@ final class WorkerLosses {
         }
     }
 
+    /** Whether a lost copy of the version could be recomputed (its producer run again). */
+    boolean canRecompute(String dataName) {
+        return lineage.canRecompute(dataName);
+    }
+
     /** A re-run ended well: whoever waited for the versions it recomputed goes on. */
     void recomputed(TaskRecord rec, List<String> outputs) {
         lineage.recomputed(rec, outputs).forEach(Runnable::run);

@@ -54,6 +54,27 @@ public final class DataLocations {
     }
 
     /**
+     * Forgets the workers' copies of the version, keeping the master's; returns the workers that
+     * held it.
+     */
+    public int[] removeWorkers(String dataName) {
+        int[] had = holders.getOrDefault(dataName, NONE);
+        if (indexOf(had, MASTER) < 0) {
+            remove(dataName);
+            return had;
+        }
+        holders.put(dataName, new int[] {MASTER});
+        int[] workers = new int[had.length - 1];
+        int n = 0;
+        for (int h : had) {
+            if (h != MASTER) {
+                workers[n++] = h;
+            }
+        }
+        return workers;
+    }
+
+    /**
      * A node is gone: forget its copies. Returns how many versions were left with no copy at all.
      * A pass over every version, allocating only for those the node held (a node loss is rare; an
      * index by node would cost every {@link #add} on the hot path).

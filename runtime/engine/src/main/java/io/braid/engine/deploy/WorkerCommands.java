@@ -12,14 +12,15 @@ public final class WorkerCommands {
 
     /**
      * The node's command: its computing units, I/O executors (the XML's, or the run's default),
-     * working dir, port range and the run's environment; its data server binds {@code bindAddress}.
+     * working dir, port range, the run's environment and whether it starts its Python processes at
+     * once; its data server binds {@code bindAddress}.
      */
     public static WorkerCommand forNode(NodeDescription node, WorkerLaunch launch, String bindAddress) {
         int io = node.ioExecutors() > 0 ? node.ioExecutors() : launch.defaultIoExecutors();
         return new WorkerCommand(launch.masterHost(), launch.masterPort(), node.name(), bindAddress,
                 node.computingUnits(), io, launch.appClasspath(), workingDir(node, launch),
                 launch.logDir().resolve("jobs"), launch.workerLog(node.name()).toString(), node.minPort(),
-                node.maxPort(), launch.environment(), launch.masterDataPort());
+                node.maxPort(), launch.environment(), launch.masterDataPort(), launch.pythonPrestart());
     }
 
     /** The node's WorkingDir from project.xml (a sub-directory per run and node), or one under the log dir. */

@@ -20,16 +20,26 @@ import java.util.Map;
  * @param defaultIoExecutors I/O executors of a node whose XML sets none
  * @param environment        variables every worker gets, never on a command line (e.g. the run's secret)
  * @param masterDataPort     the master's data-server port on {@code masterHost} (0 until it listens)
+ * @param pythonPrestart     the workers start their Python processes as they start (a Python main program's)
  */
 public record WorkerLaunch(List<String> commandPrefix, String javaCommand, String braidJar, List<String> jvmOptions,
                            String masterHost, int masterPort, List<String> appClasspath, Path logDir, String logLevel,
-                           int defaultIoExecutors, Map<String, String> environment, int masterDataPort) {
+                           int defaultIoExecutors, Map<String, String> environment, int masterDataPort,
+                           boolean pythonPrestart) {
 
     /** The class every launcher starts. */
     public static final String WORKER_MAIN = "io.braid.worker.WorkerMain";
 
     public WorkerLaunch {
         environment = environment == null ? Map.of() : Map.copyOf(environment);
+    }
+
+    /** A launch whose workers start their Python processes at their first Python task. */
+    public WorkerLaunch(List<String> commandPrefix, String javaCommand, String braidJar, List<String> jvmOptions,
+                        String masterHost, int masterPort, List<String> appClasspath, Path logDir, String logLevel,
+                        int defaultIoExecutors, Map<String, String> environment, int masterDataPort) {
+        this(commandPrefix, javaCommand, braidJar, jvmOptions, masterHost, masterPort, appClasspath, logDir, logLevel,
+                defaultIoExecutors, environment, masterDataPort, false);
     }
 
     /** A launch whose master's data server does not listen yet. */
@@ -59,7 +69,13 @@ public record WorkerLaunch(List<String> commandPrefix, String javaCommand, Strin
      */
     public WorkerLaunch withMaster(String host, int port, int dataPort) {
         return new WorkerLaunch(commandPrefix, javaCommand, braidJar, jvmOptions, host, port, appClasspath, logDir,
-                logLevel, defaultIoExecutors, environment, dataPort);
+                logLevel, defaultIoExecutors, environment, dataPort, pythonPrestart);
+    }
+
+    /** The same launch, with the workers starting their Python processes as they start, or not. */
+    public WorkerLaunch withPythonPrestart(boolean prestart) {
+        return new WorkerLaunch(commandPrefix, javaCommand, braidJar, jvmOptions, masterHost, masterPort, appClasspath,
+                logDir, logLevel, defaultIoExecutors, environment, masterDataPort, prestart);
     }
 
     /** The JVM options of every worker: the run's, then its logging format. */

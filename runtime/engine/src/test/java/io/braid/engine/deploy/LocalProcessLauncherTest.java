@@ -31,7 +31,7 @@ class LocalProcessLauncherTest {
                 List.of(), "127.0.0.1", 4000, List.of("/app"), tmp, "info", 1, Map.of("BRAID_RUN_SECRET", "s3cr3t"));
         NodeDescription node = new NodeDescription("127.0.0.2", 2, 0, null, 0, 0, 0, null, null, -1, Map.of());
         WorkerCommand cmd = new WorkerCommand("127.0.0.1", 4000, "127.0.0.2", "127.0.0.2", 2, 1, List.of("/app"), wd,
-                null, "", 0, 0, launch.environment());
+                null, "", 0, 0, launch.environment(), 0, true);
         WorkerLauncher.StartedWorker w = new LocalProcessLauncher().launch(node, cmd, launch);
         w.stop(20_000);
 
@@ -39,6 +39,7 @@ class LocalProcessLauncherTest {
         String log = Files.readString(Path.of(w.logFile()));
         assertTrue(log.contains(WorkerLaunch.WORKER_MAIN + " --master=127.0.0.1:4000 --node=127.0.0.2"), log);
         assertFalse(log.contains("s3cr3t"), log);
+        assertTrue(log.contains(" --python_prestart=true"), "the command's arguments, prestart too: " + log);
         assertEquals(launch.workerLog("127.0.0.2").toString(), w.logFile());
     }
 }

@@ -1,12 +1,12 @@
 package io.braid.launcher.embed;
 
 import io.braid.comm.message.ProcessCall;
+import io.braid.launcher.app.ProgramRules;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,7 +26,6 @@ record ForeignProgram(ProcessCall call, String heldUnits) {
     static final Set<String> KEYS = Set.of("kind", "binary", "working_dir", "fail_by_exit_value", "runner", "flags",
             "processes", "scale_by_cu");
     private static final Set<String> MPI_ONLY = Set.of("runner", "flags", "processes", "scale_by_cu");
-    private static final Set<String> STREAMS = Set.of("STDIN", "STDOUT", "STDERR");
 
     /**
      * @param where          "task m.f: ", put before every message
@@ -36,15 +35,24 @@ record ForeignProgram(ProcessCall call, String heldUnits) {
      * @param nparams        the declared parameters
      * @param computingUnits the computing_units constraint (units per MPI process), null if none
      */
-    static ForeignProgram of(String where, String[] settings, String[] prefixes, String[] streams, int nparams,
-                             String computingUnits) {
+    /**
+     * The settings' and parameters' checks are {@link ProgramRules}', as for a Java {@code @Binary}.
+     *
+     * @param where          "task m.f: ", put before every message
+     * @param settings       {@code key=value} entries
+     * @param prefixes       per parameter: text put before its value, or null (null: none at all)
+     * @param streams        per parameter: STDIN, STDOUT, STDERR or null (null: none at all)
+     * @param declared       the declared parameters
+     * @param computingUnits the computing_units constraint (units per MPI process), null if none
+     */
+    static ForeignProgram of(String where, String[] settings, String[] prefixes, String[] streams,
+                             List<ForeignTaskType.Param> declared, String computingUnits) {
         Map<String, String> s = settings(where, settings);
         String kind = s.getOrDefault("kind", "");
         boolean mpi = kind.equals("mpi");
         if (!mpi && !kind.equals("binary")) {
             throw new IllegalArgumentException(where + "program kind '" + kind + "' (binary, mpi)");
         }
-        String decorator = mpi ? "@mpi" : "@binary";
         if (!mpi) {
             for (String key : s.keySet()) {
                 if (MPI_ONLY.contains(key)) {
@@ -52,19 +60,50 @@ record ForeignProgram(ProcessCall call, String heldUnits) {
                 }
             }
         }
-        String binary = required(where, decorator, "binary", s);
-        String runner = mpi ? required(where, decorator, "runner", s) : null;
-        boolean fail = flag(where, decorator, "fail_by_exit_value", s);
-        List<String> flags = mpi && s.containsKey("flags")
-                ? Arrays.stream(s.get("flags").strip().split("\\s+")).filter(f -> !f.isEmpty()).toList() : List.of();
-        int processes = mpi ? positive(where, decorator + " processes", s.getOrDefault("processes", "1")) : 1;
-        int units = computingUnits == null || computingUnits.isBlank() ? 1
-                : positive(where, "constraint computing_units", computingUnits);
-        int ranks = mpi && flag(where, decorator, "scale_by_cu", s) ? processes * units : processes;
-        ProcessCall call = new ProcessCall(mpi, binary, s.get("working_dir"), runner, flags, mpi ? ranks : 0, fail,
-                perParam(where, "prefixes", prefixes, nparams, false), perParam(where, "streams", streams, nparams, true),
-                true);
-        return new ForeignProgram(call, mpi && processes > 1 ? String.valueOf(processes * units) : null);
+        ProgramRules.Spelling spelling = spelling(where);
+        ProgramRules.Program p = ProgramRules.program(spelling, new ProgramRules.Declaration(mpi, s.get("binary"),
+                s.get("working_dir"), s.get("runner"), s.get("flags"), s.get("processes"), s.get("scale_by_cu"),
+                s.get("fail_by_exit_value"), computingUnits));
+        int n = declared.size();
+        if (streams != null) {
+            count(where, "streams", streams, n);
+        }
+        List<ProgramRules.Param> shapes = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            ForeignTaskType.Param d = declared.get(i);
+            shapes.add(new ProgramRules.Param("parameter " + (i + 1) + " '" + d + "'", kind(d),
+                    streams == null ? null : streams[i]));
+        }
+        List<String> streamOf = ProgramRules.params(spelling, shapes);
+        ProcessCall call = new ProcessCall(p.mpi(), p.binary(), p.workingDir(), p.runner(), p.flags(),
+                p.mpi() ? p.ranks() : 0, p.failByExitValue(), prefixes == null ? null
+                : Arrays.asList(count(where, "prefixes", prefixes, n)), streams == null ? null : streamOf, true);
+        return new ForeignProgram(call, p.heldUnits());
+    }
+
+    /** How a Python main program's programs are named in messages: by PyCOMPSs' decorators' keywords. */
+    static ProgramRules.Spelling spelling(String where) {
+        return new ProgramRules.Spelling(where, "@binary", "@mpi", "@constraint",
+                List.of("binary", "runner", "processes", "scale_by_cu", "fail_by_exit_value", "computing_units"), false,
+                "a binary or MPI task", "values (IN VALUE, as command-line text) and files",
+                IllegalArgumentException::new);
+    }
+
+    /** A Python parameter's kind for a program: its objects are pickles, and its streams' kinds are not known. */
+    private static ProgramRules.ParamKind kind(ForeignTaskType.Param p) {
+        return switch (p.kind()) {
+            case FILE -> ProgramRules.ParamKind.FILE;
+            case VALUE -> p.direction() == io.braid.api.Direction.IN ? ProgramRules.ParamKind.VALUE
+                    : ProgramRules.ParamKind.WRITTEN_VALUE;
+            default -> ProgramRules.ParamKind.OTHER;
+        };
+    }
+
+    private static String[] count(String where, String what, String[] given, int n) {
+        if (given.length != n) {
+            throw new IllegalArgumentException(where + given.length + " " + what + " for " + n + " parameters");
+        }
+        return given;
     }
 
     private static Map<String, String> settings(String where, String[] entries) {
@@ -82,57 +121,5 @@ record ForeignProgram(ProcessCall call, String heldUnits) {
             }
         }
         return out;
-    }
-
-    private static List<String> perParam(String where, String what, String[] given, int n, boolean stream) {
-        if (given == null) {
-            return null;
-        }
-        if (given.length != n) {
-            throw new IllegalArgumentException(where + given.length + " " + what + " for " + n + " parameters");
-        }
-        List<String> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            String v = given[i];
-            if (stream && v != null) {
-                v = v.strip().toUpperCase(Locale.ROOT);
-                if (v.isEmpty() || v.equals("UNSPECIFIED")) {
-                    v = null;
-                } else if (!STREAMS.contains(v)) {
-                    throw new IllegalArgumentException(where + "parameter " + (i + 1) + ": standard stream '" + given[i]
-                            + "' (STDIN, STDOUT, STDERR)");
-                }
-            }
-            out.add(v);
-        }
-        return out;
-    }
-
-    private static String required(String where, String decorator, String key, Map<String, String> s) {
-        String v = s.get(key);
-        if (v == null) {
-            throw new IllegalArgumentException(where + decorator + " needs " + key);
-        }
-        return v;
-    }
-
-    private static boolean flag(String where, String decorator, String key, Map<String, String> s) {
-        String v = s.getOrDefault(key, "false").toLowerCase(Locale.ROOT);
-        if (!v.equals("true") && !v.equals("false")) {
-            throw new IllegalArgumentException(where + decorator + " " + key + " = '" + s.get(key) + "' (true, false)");
-        }
-        return v.equals("true");
-    }
-
-    private static int positive(String where, String what, String value) {
-        try {
-            int n = Integer.parseInt(value.strip());
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(where + what + " = '" + value + "': expected a whole number >= 1");
     }
 }

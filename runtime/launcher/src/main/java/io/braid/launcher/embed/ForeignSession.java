@@ -114,12 +114,22 @@ final class ForeignSession {
 
     /** See {@link ForeignTasks#waitOn}. */
     byte[] waitOn(long id) throws Exception {
+        return waitOn(id, key -> master.access().objectValue(key));
+    }
+
+    /** See {@link ForeignTasks#waitOnBuffer}. */
+    java.nio.ByteBuffer waitOnBuffer(long id) throws Exception {
+        return waitOn(id, key -> master.access().objectBuffer(key));
+    }
+
+    private <T> T waitOn(long id, java.util.function.Function<ObjectKey, java.util.concurrent.CompletableFuture<T>> value)
+            throws Exception {
         synchronized (this) {
             if (!objects.known(id)) {
                 throw new IllegalArgumentException("object " + id + " was never passed to a task (or was deleted)");
             }
         }
-        byte[] bytes = waiter.await(master.access().objectValue(new ObjectKey(id)), "waiting on object " + id);
+        T bytes = waiter.await(value.apply(new ObjectKey(id)), "waiting on object " + id);
         synchronized (this) {
             objects.synced(id);
         }

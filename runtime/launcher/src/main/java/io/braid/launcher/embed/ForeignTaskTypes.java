@@ -75,16 +75,8 @@ final class ForeignTaskTypes {
                     + " 0 or 1 return)");
         }
         List<ForeignTaskType.Param> declared = params(where, params, PROGRAM);
-        for (int i = 0; i < declared.size(); i++) {
-            ForeignTaskType.Param p = declared.get(i);
-            if (p.kind() != ForeignTaskType.Kind.FILE && p.kind() != ForeignTaskType.Kind.VALUE) {
-                throw new IllegalArgumentException(where + "parameter " + (i + 1) + " '" + params[i] + "': a binary or"
-                        + " MPI task takes values (IN VALUE, as command-line text) and files");
-            }
-        }
         Map<String, String> c = constraints(where, constraints);
-        ForeignProgram prog = ForeignProgram.of(where, program, prefixes, streams, declared.size(),
-                c.get("computing_units"));
+        ForeignProgram prog = ForeignProgram.of(where, program, prefixes, streams, declared, c.get("computing_units"));
         if (prog.heldUnits() != null) {
             c.put("computing_units", prog.heldUnits());
         }

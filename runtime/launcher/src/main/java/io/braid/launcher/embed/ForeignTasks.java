@@ -95,9 +95,24 @@ public final class ForeignTasks {
         return EmbeddedRun.foreign().submit(type, objectIds, values, files, returnIds, elementIds, elementValues);
     }
 
-    /** Waits until the newest version of the object exists and returns its bytes. */
+    /** Waits until the newest version of the object exists and returns its bytes (Java callers). */
     public static byte[] waitOn(long objectId) throws Exception {
         return EmbeddedRun.foreign().waitOn(objectId);
+    }
+
+    /**
+     * {@link #waitOn}, the bytes in a direct buffer (position 0, limit their count, a 0 byte after
+     * them), which the caller reads in place and gives back with {@link #release}: a fetched
+     * object goes from the network into it, never into the heap (libbraid's
+     * {@code braid_foreign_wait_on}). Null when no task ever used the object.
+     */
+    public static java.nio.ByteBuffer waitOnBuffer(long objectId) throws Exception {
+        return EmbeddedRun.foreign().waitOnBuffer(objectId);
+    }
+
+    /** Frees a buffer {@link #waitOnBuffer} gave (its memory now, not at a later GC). */
+    public static void release(java.nio.ByteBuffer buffer) {
+        io.braid.comm.transport.DirectBuffers.free(buffer);
     }
 
     /** Waits until the newest version of the file is at its path (which it returns, canonical): then open it. */

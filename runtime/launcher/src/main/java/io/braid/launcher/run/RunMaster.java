@@ -9,7 +9,6 @@ import io.braid.engine.monitor.ProgressLine;
 import io.braid.launcher.LauncherSettings;
 import io.braid.launcher.cds.ClassDataArchive;
 import io.braid.launcher.streams.StreamHosting;
-import io.braid.worker.WorkerSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +22,7 @@ import java.util.function.Consumer;
  * Starts a run's master and its workers from the run's settings, the same way for a Java main
  * ({@link JavaAppRun}) and for a main in another language ({@code EmbeddedRun}): the launchers of
  * the nodes, the workers' command (class-data archive, JIT, the user's JVM options, the streams'
- * options, the run's secret in the environment) and the master's configuration.
+ * options, the run's secret in the environment, the Python prestart) and the master's configuration.
  */
 public final class RunMaster {
     private static final Logger LOG = LoggerFactory.getLogger(RunMaster.class);
@@ -55,15 +54,13 @@ public final class RunMaster {
         workerJvm.addAll(settings.workerJit().jvmOptions());
         workerJvm.addAll(settings.workerJvmOptions());
         workerJvm.addAll(streams.workerJvmOptions());
-        if (WorkerSettings.PYTHON_PRESTART.get()) { // a Python main program (braid-run app.py): its workers start theirs
-            workerJvm.add("-D" + WorkerSettings.PYTHON_PRESTART.property() + "=true");
-        }
         List<String> prefix = settings.workerPriority().commandPrefix();
         LOG.info("local workers' CPU priority: {}", settings.workerPriority().describe(prefix));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         WorkerLaunch launch = new WorkerLaunch(prefix, java, settings.braidJar(), workerJvm, masterHost,
                 settings.masterPort(), settings.classpath(), settings.logDir(), settings.logLevel(),
-                settings.ioExecutors(), ConnectionSecurity.process().workerEnvironment()); // the secret: never on a command line
+                settings.ioExecutors(), ConnectionSecurity.process().workerEnvironment()) // the secret: on no command line
+                .withPythonPrestart(LauncherSettings.PYTHON_PRESTART.get()); // a Python main: workers start theirs
         MasterConfig config = new MasterConfig(launch, settings.graph(), settings.tracing(), ProgressLine.wanted(),
                 settings.workerStartTimeoutSeconds() * 1000L);
         return Master.start(settings.cluster(), launchers, config, onAbort);

@@ -81,9 +81,28 @@ class ProgramTasksTest {
         assertEquals("demoapp.programs.NoRunnerItf.run(int): @MPI needs mpiRunner", error("demoapp.programs.NoRunnerItf"));
         assertTrue(error("demoapp.programs.ArgsItf").startsWith("demoapp.programs.ArgsItf.run(int): @Binary(args = ...)"
                 + " is not supported"));
-        assertTrue(error("demoapp.programs.ObjectStreamItf").contains("takes file streams only"));
+        assertEquals("demoapp.programs.ObjectStreamItf.run(io.braid.streams.ObjectDistroStream): parameter 1 (OUT"
+                + " io.braid.streams.ObjectDistroStream): a @Binary or @MPI task takes values and objects it reads (as"
+                + " command-line text), files and file streams (the stream's directory)",
+                error("demoapp.programs.ObjectStreamItf"));
+        assertTrue(error("demoapp.programs.WrittenObjectItf").startsWith("demoapp.programs.WrittenObjectItf.run(int,"
+                + "java.lang.StringBuilder): parameter 2 (INOUT java.lang.StringBuilder): a @Binary or @MPI task takes"
+                + " values and objects it reads"), error("demoapp.programs.WrittenObjectItf"));
         assertEquals("demoapp.programs.NotStaticItf.notStatic(int): a task with @Binary, @MPI or @CFunction"
                 + " implementations must be static (a program or a C function has no callee)",
                 error("demoapp.programs.NotStaticItf"));
+    }
+
+    /** The settings' rules are those of a Python main program's programs too (ProgramRules), named Java's way. */
+    @Test
+    void badProgramSettingsAreNamedByTheirAnnotationMember() {
+        String itf = "demoapp.programs.BadProgramSettingsItf$";
+        assertEquals(itf + "NoBinary.run(int): @Binary needs binary", error(itf + "NoBinary"));
+        assertEquals(itf + "ZeroProcesses.run(int): @MPI(processes = \"0\"): expected a whole number >= 1",
+                error(itf + "ZeroProcesses"));
+        assertEquals(itf + "HalfUnits.run(int): @Constraints(computingUnits = \"half\"): expected a whole number >= 1",
+                error(itf + "HalfUnits"));
+        assertEquals(itf + "MaybeFails.run(int): @Binary(failByExitValue = \"maybe\"): expected true or false",
+                error(itf + "MaybeFails"));
     }
 }

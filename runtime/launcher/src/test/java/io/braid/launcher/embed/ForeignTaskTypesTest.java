@@ -197,11 +197,27 @@ class ForeignTaskTypesTest {
         assertEquals("task app.run: returns = 2 (a program returns its exit value: 0 or 1 return)",
                 assertThrows(IllegalArgumentException.class, () -> program(binary, new String[0], null, null, 2))
                         .getMessage());
-        assertEquals("task app.run: parameter 1: standard stream 'STDWHAT' (STDIN, STDOUT, STDERR)",
+        assertEquals("task app.run: parameter 1 'FILE_OUT': standard stream 'STDWHAT' (STDIN, STDOUT, STDERR)",
                 assertThrows(IllegalArgumentException.class, () -> program(binary, new String[] {"FILE_OUT"}, null,
                         new String[] {"STDWHAT"}, 0)).getMessage());
         assertEquals("task app.run: @mpi processes = 'zero': expected a whole number >= 1",
                 assertThrows(IllegalArgumentException.class, () -> program(new String[] {"kind=mpi", "binary=s",
                         "runner=mpirun", "processes=zero"}, new String[0], null, null, 0)).getMessage());
+        // the rules of a Java @Binary/@MPI (ProgramRules), named with PyCOMPSs' keywords
+        assertEquals("task app.run: @constraint computing_units = '0': expected a whole number >= 1",
+                assertThrows(IllegalArgumentException.class, () -> program(new String[] {"kind=mpi", "binary=s",
+                        "runner=mpirun"}, new String[0], null, null, 0, "computing_units=0")).getMessage());
+        assertEquals("task app.run: @mpi scale_by_cu = 'yes': expected true or false",
+                assertThrows(IllegalArgumentException.class, () -> program(new String[] {"kind=mpi", "binary=s",
+                        "runner=mpirun", "scale_by_cu=yes"}, new String[0], null, null, 0)).getMessage());
+        assertEquals("task app.run: @binary fail_by_exit_value = 'maybe': expected true or false",
+                assertThrows(IllegalArgumentException.class, () -> program(new String[] {"kind=binary", "binary=ls",
+                        "fail_by_exit_value=maybe"}, new String[0], null, null, 0)).getMessage());
+        assertEquals("task app.run: parameter 1 'IN VALUE': standard stream STDOUT on a parameter that is not a file"
+                + " (a standard stream is bound to a file parameter)", assertThrows(IllegalArgumentException.class,
+                () -> program(binary, new String[] {"IN VALUE"}, null, new String[] {"stdout"}, 0)).getMessage());
+        assertEquals("task app.run: parameter 1 'STREAM_IN': a binary or MPI task takes values (IN VALUE, as"
+                + " command-line text) and files", assertThrows(IllegalArgumentException.class,
+                () -> program(binary, new String[] {"STREAM_IN"}, null, null, 0)).getMessage());
     }
 }

@@ -14,8 +14,14 @@ import java.util.List;
  */
 public final class WorkerDataStore {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WorkerDataStore.class);
+    /** A Python process's large object ({@code pyobj-<pid>-<n>.pickle}), a version's, or one being written. */
+    private static final java.util.regex.Pattern OBJECT_FILE = java.util.regex.Pattern.compile(
+            "pyobj-[0-9]+-[0-9]+\\.pickle|d[0-9]+v[0-9]+_object\\.pickle|d[0-9]+v[0-9]+\\..*\\.part");
+    /** Held by the worker process using the working directory, released when it ends, however it ends. */
+    static final String LOCK_FILE = ".braid-worker.lock";
     private final Path workingDir;
     private final VersionStore versions = new VersionStore();
+    private java.nio.channels.FileChannel lockChannel;
 
     public WorkerDataStore(Path workingDir) {
         this.workingDir = workingDir;
@@ -65,12 +71,48 @@ public final class WorkerDataStore {
     }
 
     /**
-     * Removes every job sandbox: at start, what a worker process of this node that died left
-     * (the working directory is the node's own for the run, so no running job of another process
-     * uses it).
+     * At start: takes the working directory (a lock its process holds until it ends, crash
+     * included) and removes what a worker process of this node that died left there: its job
+     * sandboxes and the files its objects were kept in (a Python task's large objects), which no
+     * one reads any more: the master counts the dead worker's data as lost. The working directory
+     * is the node's own for the run; should another live worker process hold it all the same,
+     * nothing is removed.
+     *
+     * @return the object files removed, or -1 when another live worker holds the directory
      */
-    public void removeSandboxes() {
+    public int claimAndRemoveLeftovers() throws IOException {
+        Files.createDirectories(workingDir);
+        java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(workingDir.resolve(LOCK_FILE),
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+        java.nio.channels.FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            // held in this very process (tests run two stores of one directory); the channel stays
+            // open: closing it would release this process's lock on the file (POSIX locks)
+            LOG.warn("working directory {} is held by this process already: its files are left alone", workingDir);
+            return -1;
+        }
+        if (lock == null) {
+            channel.close();
+            LOG.warn("working directory {} is held by another live worker process: its files are left alone",
+                    workingDir);
+            return -1;
+        }
+        lockChannel = channel; // open, and so locked, until the process ends
         SandboxLinks.deleteTree(workingDir.resolve("sandbox"));
+        int removed = 0;
+        try (var files = Files.list(workingDir)) {
+            for (Path f : files.filter(f -> OBJECT_FILE.matcher(f.getFileName().toString()).matches()).toList()) {
+                if (Files.deleteIfExists(f)) {
+                    removed++;
+                }
+            }
+        }
+        if (removed > 0) {
+            LOG.info("removed {} object files a previous worker of this node left in {}", removed, workingDir);
+        }
+        return removed;
     }
 
     /** Deletes the versions the master dropped (one message may name many: a batch of released objects). */

@@ -215,13 +215,13 @@ class TaskFilesTest {
     }
 
     @Test
-    void removeSandboxesClearsWhatADeadWorkerLeft() throws Exception {
+    void aStartingWorkerClearsTheSandboxesADeadWorkerLeft() throws Exception {
         worker();
         Path v1 = version("d1v1", "counter", "1");
         TaskFiles files = new TaskFiles(store, inputs, 12);
         files.path(in("d1v1", "counter")); // the process dies here: close() never runs
         assertTrue(Files.exists(store.sandboxFor(12)));
-        store.removeSandboxes();
+        store.claimAndRemoveLeftovers();
         assertFalse(Files.exists(store.sandboxFor(12)));
         assertEquals("1", Files.readString(v1));
     }

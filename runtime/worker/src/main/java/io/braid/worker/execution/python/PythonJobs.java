@@ -72,7 +72,7 @@ public final class PythonJobs {
 
     /**
      * Starts the worker's Python processes now, in a background thread, instead of at the first
-     * Python job ({@code braid.python.prestart}: a worker of a Python main program). The first jobs
+     * Python job (the worker command's {@code --python_prestart}: a worker of a Python main program). The first jobs
      * come as soon as the program submits them, and would otherwise wait for the package's
      * extraction and for as many interpreters as the worker has executors, starting together.
      */

@@ -92,7 +92,7 @@ class PythonInvokerTest {
     }
 
     /**
-     * A worker of a Python main program (braid.python.prestart) starts a process for each of its
+     * A worker of a Python main program (its command's --python_prestart) starts a process for each of its
      * executors before any task, a one-executor worker too; the first tasks take them.
      */
     @Test
