@@ -60,33 +60,50 @@ public final class JavaAppRun {
         interfaces.add(TaskRegistry.defaultInterfaceOf(mainClass));
         interfaces.addAll(settings.extraInterfaces());
         checkMainClassExists(urls, mainClass);
-        AppClassLoader loader;
-        try {
-            loader = AppClassLoader.create(urls, JavaAppRun.class.getClassLoader(), interfaces,
-                    settings.allowUninstrumented());
-        } catch (UninstrumentableClassError e) {
-            throw new AppSetupException(e.getMessage());
-        }
-        TaskRegistry registry = loader.registry();
-        TaskDefinitions definitions = TaskDefinitions.of(registry);
-        Method main = findMain(loader, mainClass);
-        LOG.info("application classes read: {} task methods", registry.all().size());
-        checkFits(settings.cluster(), definitions, settings.ioExecutors());
         String masterHost = masterHost(settings);
+        // --streaming=OBJECTS says, before the application's classes are read, that the run uses
+        // object streams: the broker's start (about 1 s, the longest of a streaming run's start-up)
+        // begins now, beside the class reading and the workers' start, instead of after the former.
+        boolean objectsAhead = settings.streaming() == StreamingMode.OBJECTS;
+        Thread onSignal = null;
+        if (objectsAhead) {
+            onSignal = hostStreams(masterHost);
+            streams.prepareObjectStreams();
+        }
+        TaskRegistry registry;
+        TaskDefinitions definitions;
+        AppClassLoader loader;
+        Method main;
         LauncherChooser launchers;
         try {
-            launchers = RunMaster.launchers(settings);
-        } catch (IllegalArgumentException e) {
-            throw new AppSetupException(e.getMessage());
+            try {
+                loader = AppClassLoader.create(urls, JavaAppRun.class.getClassLoader(), interfaces,
+                        settings.allowUninstrumented());
+            } catch (UninstrumentableClassError e) {
+                throw new AppSetupException(e.getMessage());
+            }
+            registry = loader.registry();
+            definitions = TaskDefinitions.of(registry);
+            main = findMain(loader, mainClass);
+            LOG.info("application classes read: {} task methods", registry.all().size());
+            checkFits(settings.cluster(), definitions, settings.ioExecutors());
+            try {
+                launchers = RunMaster.launchers(settings);
+            } catch (IllegalArgumentException e) {
+                throw new AppSetupException(e.getMessage());
+            }
+        } catch (RuntimeException | Error e) {
+            if (onSignal != null) {
+                streams.close();
+                removeSignalHook(onSignal);
+            }
+            throw e;
         }
-
-        streams = hostOrAttachStreams(settings, masterHost);
-        // A run stopped by a signal (Ctrl-C, SIGTERM, a batch system's time limit) still stops
-        // the embedded broker, whose temporary data directory would otherwise stay.
-        Thread onSignal = new Thread(this::closeStreamsBeforeHalt, "braid-signal-streams");
-        Runtime.getRuntime().addShutdownHook(onSignal);
-        if (usesObjectStreams(registry)) {
-            streams.prepareObjectStreams();
+        if (!objectsAhead) {
+            onSignal = hostStreams(masterHost);
+            if (usesObjectStreams(registry)) {
+                streams.prepareObjectStreams();
+            }
         }
         Master master;
         try {
@@ -154,6 +171,18 @@ public final class JavaAppRun {
         removeSignalHook(onSignal);
         LOG.info("run finished with status {}", status);
         return status;
+    }
+
+    /**
+     * Starts (or attaches to) the run's stream services and arranges that a run stopped by a
+     * signal (Ctrl-C, SIGTERM, a batch system's time limit) still stops the embedded broker, whose
+     * temporary data directory would otherwise stay; returns that shutdown hook.
+     */
+    private Thread hostStreams(String masterHost) throws IOException {
+        streams = hostOrAttachStreams(settings, masterHost);
+        Thread onSignal = new Thread(this::closeStreamsBeforeHalt, "braid-signal-streams");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        return onSignal;
     }
 
     /** The instrumentation failure that ended the main program, if that is what ended it. */
