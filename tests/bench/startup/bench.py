@@ -12,12 +12,15 @@ is the .jsa beside it), for before/after comparisons on a loaded machine; an ent
 JAR+VAR=VALUE[+VAR=VALUE] also sets those environment variables (JAR may be empty: this build),
 e.g. --jars +BRAID_WORKER_NICE=10,+BRAID_WORKER_NICE=0.
 One round prints "RESULT <name> <value> <unit>" lines (tests/bench/run startup takes medians);
-several rounds print the per-phase medians too. Every round reports the machine's 1-minute load
-average before it, since other work on this machine stretches every phase.
+several rounds print the per-phase medians too. once_cpu / stream_cpu: the CPU time (user + system)
+of braid-run and the processes it waited for (its local worker included), from getrusage. Every
+round reports the machine's 1-minute load average before it, since other work on this machine
+stretches every phase.
 """
 import argparse
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -83,8 +86,12 @@ def one_run(variant, classes, logs, main, extra):
     cmd = [os.path.join(ROOT, "scripts", "braid-run"), "--log_level=info", "--base_log_dir=" + base, *extra,
            "-cp", classes, main]
     t0 = time.time() * 1000
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
     t_end = time.time() * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # CPU of braid-run and of the processes it waited for (the master reaps its local worker)
+    cpu_ms = ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)) * 1000
     if p.returncode != 0:
         sys.stderr.write(f"braid-run {main} failed ({p.returncode}):\n{p.stdout}{p.stderr}\n")
         return None
@@ -122,6 +129,7 @@ def one_run(variant, classes, logs, main, extra):
         span("shutdown", done, marks["finished"])
         span("exit", marks["finished"], t_end)
         result["once_wall"] = t_end - t0
+        result["once_cpu"] = cpu_ms
     else:
         got, published = printed(p.stdout, "FIRST_ELEMENT")
         submitted = printed(p.stdout, "SUBMITTED")[0]
@@ -137,6 +145,7 @@ def one_run(variant, classes, logs, main, extra):
             phases["topic_creation"] = topic
         result["first_element"] = got - t0
         result["stream_wall"] = t_end - t0
+        result["stream_cpu"] = cpu_ms
     prefix = "once_" if main == "startup.Once" else "stream_"
     for k, v in phases.items():
         result[prefix + k] = v

@@ -166,6 +166,22 @@ class HybridWorkflowsTest extends ItBase {
     }
 
     @Test
+    void aRunRejectedWhileItsClassesAreReadStopsTheBrokerStartedAheadOfThem() {
+        // --streaming=OBJECTS starts the broker before the application's classes are read; the
+        // rejection found there must still stop it and remove its data.
+        RunResult r = BraidRunner.in(tmp).app("badstreams").main("badstreams.inout.Main")
+                .options("--streaming=OBJECTS", "--log_level=info").run();
+        assertNotEquals(0, r.exitCode(), r::describe);
+        assertFalse(r.stdout().contains("main ran"), r::describe);
+        assertTrue(r.stderr().contains("badstreams.inout.MainItf.both(") && r.stderr().contains("INOUT"), r::describe);
+        Matcher broker = BROKER_DATA.matcher(r.runtimeLog());
+        assertTrue(broker.find(), () -> "no broker was started ahead\n" + r.describe());
+        Path data = Path.of(broker.group(1));
+        assertFalse(Files.exists(data), () -> data + " is left behind\n" + r.describe());
+        FailureTest.awaitNoLeftovers(r);
+    }
+
+    @Test
     void streamTypeOnAValueThatIsNotAStreamIsRejectedBeforeAnythingRuns() {
         RunResult r = BraidRunner.in(tmp).app("badstreams").main("badstreams.notastream.Main").run();
         assertNotEquals(0, r.exitCode(), r::describe);

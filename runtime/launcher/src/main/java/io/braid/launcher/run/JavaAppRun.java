@@ -31,6 +31,8 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * One run of a Java application: checks it, starts the master and the workers, runs its main in
@@ -60,18 +62,6 @@ public final class JavaAppRun {
         interfaces.add(TaskRegistry.defaultInterfaceOf(mainClass));
         interfaces.addAll(settings.extraInterfaces());
         checkMainClassExists(urls, mainClass);
-        AppClassLoader loader;
-        try {
-            loader = AppClassLoader.create(urls, JavaAppRun.class.getClassLoader(), interfaces,
-                    settings.allowUninstrumented());
-        } catch (UninstrumentableClassError e) {
-            throw new AppSetupException(e.getMessage());
-        }
-        TaskRegistry registry = loader.registry();
-        TaskDefinitions definitions = TaskDefinitions.of(registry);
-        Method main = findMain(loader, mainClass);
-        LOG.info("application classes read: {} task methods", registry.all().size());
-        checkFits(settings.cluster(), definitions, settings.ioExecutors());
         String masterHost = masterHost(settings);
         LauncherChooser launchers;
         try {
@@ -79,18 +69,54 @@ public final class JavaAppRun {
         } catch (IllegalArgumentException e) {
             throw new AppSetupException(e.getMessage());
         }
-
-        streams = hostOrAttachStreams(settings, masterHost);
-        // A run stopped by a signal (Ctrl-C, SIGTERM, a batch system's time limit) still stops
-        // the embedded broker, whose temporary data directory would otherwise stay.
-        Thread onSignal = new Thread(this::closeStreamsBeforeHalt, "braid-signal-streams");
-        Runtime.getRuntime().addShutdownHook(onSignal);
-        if (usesObjectStreams(registry)) {
+        // --streaming=OBJECTS says, before the application's classes are read, that the run uses
+        // object streams: the broker's start (about 1 s, the longest of a streaming run's start-up)
+        // and then the master and its workers' start (the other long one, which needs to know
+        // whether the run uses object streams) begin now, beside the class reading.
+        boolean objectsAhead = settings.streaming() == StreamingMode.OBJECTS;
+        Thread onSignal = null;
+        CompletableFuture<Master> masterAhead = null;
+        if (objectsAhead) {
+            onSignal = hostStreams(masterHost);
             streams.prepareObjectStreams();
+            masterAhead = startMasterAhead(masterHost, launchers);
+        }
+        TaskRegistry registry;
+        TaskDefinitions definitions;
+        AppClassLoader loader;
+        Method main;
+        try {
+            try {
+                loader = AppClassLoader.create(urls, JavaAppRun.class.getClassLoader(), interfaces,
+                        settings.allowUninstrumented());
+            } catch (UninstrumentableClassError e) {
+                throw new AppSetupException(e.getMessage());
+            }
+            registry = loader.registry();
+            definitions = TaskDefinitions.of(registry);
+            main = findMain(loader, mainClass);
+            LOG.info("application classes read: {} task methods", registry.all().size());
+            checkFits(settings.cluster(), definitions, settings.ioExecutors());
+        } catch (RuntimeException | Error e) {
+            if (masterAhead != null) {
+                closeWhenStarted(masterAhead);
+            }
+            if (onSignal != null) {
+                streams.close();
+                removeSignalHook(onSignal);
+            }
+            throw e;
+        }
+        if (!objectsAhead) {
+            onSignal = hostStreams(masterHost);
+            if (usesObjectStreams(registry)) {
+                streams.prepareObjectStreams();
+            }
         }
         Master master;
         try {
-            master = RunMaster.start(settings, masterHost, launchers, streams, this::abort);
+            master = masterAhead != null ? awaitStart(masterAhead)
+                    : RunMaster.start(settings, masterHost, launchers, streams, this::abort);
         } catch (IOException | RuntimeException e) {
             streams.close();
             removeSignalHook(onSignal);
@@ -154,6 +180,62 @@ public final class JavaAppRun {
         removeSignalHook(onSignal);
         LOG.info("run finished with status {}", status);
         return status;
+    }
+
+    /**
+     * Starts (or attaches to) the run's stream services and arranges that a run stopped by a
+     * signal (Ctrl-C, SIGTERM, a batch system's time limit) still stops the embedded broker, whose
+     * temporary data directory would otherwise stay; returns that shutdown hook.
+     */
+    private Thread hostStreams(String masterHost) throws IOException {
+        streams = hostOrAttachStreams(settings, masterHost);
+        Thread onSignal = new Thread(this::closeStreamsBeforeHalt, "braid-signal-streams");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        return onSignal;
+    }
+
+    /**
+     * Starts the master and its workers ({@link RunMaster#start}, which returns once every worker
+     * has connected) on a thread of its own, while this one reads the application's classes.
+     */
+    private CompletableFuture<Master> startMasterAhead(String masterHost, LauncherChooser launchers) {
+        CompletableFuture<Master> started = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                started.complete(RunMaster.start(settings, masterHost, launchers, streams, this::abort));
+            } catch (Throwable e) {
+                started.completeExceptionally(e);
+            }
+        }, "braid-master-start");
+        t.setDaemon(true);
+        t.start();
+        return started;
+    }
+
+    /** The master {@link #startMasterAhead} started, or the exception its start threw. */
+    private static Master awaitStart(CompletableFuture<Master> started) throws IOException {
+        try {
+            return started.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            } else if (cause instanceof RuntimeException r) {
+                throw r;
+            } else if (cause instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    /** The application was rejected while its workers started: stops them once they are up (or failed to start). */
+    private static void closeWhenStarted(CompletableFuture<Master> started) {
+        try {
+            awaitStart(started).close();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("master started ahead of a rejected application: {}", e.toString());
+        }
     }
 
     /** The instrumentation failure that ended the main program, if that is what ended it. */
