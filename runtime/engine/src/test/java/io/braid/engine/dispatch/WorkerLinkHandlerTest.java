@@ -2,6 +2,7 @@ package io.braid.engine.dispatch;
 
 import io.braid.comm.message.TaskDone;
 import io.braid.comm.message.TaskFailed;
+import io.braid.comm.message.TaskNotParked;
 import io.braid.comm.message.WorkerHello;
 import io.braid.engine.resources.NodeDescription;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -37,6 +38,11 @@ class WorkerLinkHandlerTest {
         }
 
         @Override
+        public void taskNotParked(int node, TaskNotParked msg) {
+            events.add("not parked " + node + ": " + msg.jobId());
+        }
+
+        @Override
         public void workerLost(int node) {
             events.add("lost " + node);
         }
@@ -60,10 +66,14 @@ class WorkerLinkHandlerTest {
         assertEquals(List.of("connected 1", "done 1: 1,2,3", "failed 1: 4"), core.events, "before the read ended");
         ch.pipeline().fireChannelReadComplete();
         assertEquals(List.of("connected 1", "done 1: 1,2,3", "failed 1: 4", "done 1: 5"), core.events);
+        // A parked job the worker did not hold comes after the results read before it.
+        ch.pipeline().fireChannelRead(done(7)).fireChannelRead(new TaskNotParked(8)).fireChannelReadComplete();
+        assertEquals(List.of("connected 1", "done 1: 1,2,3", "failed 1: 4", "done 1: 5", "done 1: 7", "not parked 1: 8"), core.events);
         // A result read just before the connection is lost is handed over before the loss.
         ch.pipeline().fireChannelRead(done(6));
         ch.close();
-        assertEquals(List.of("connected 1", "done 1: 1,2,3", "failed 1: 4", "done 1: 5", "done 1: 6", "lost 1"), core.events);
+        assertEquals(List.of("connected 1", "done 1: 1,2,3", "failed 1: 4", "done 1: 5", "done 1: 7", "not parked 1: 8",
+                "done 1: 6", "lost 1"), core.events);
         ch.finishAndReleaseAll();
     }
 }
