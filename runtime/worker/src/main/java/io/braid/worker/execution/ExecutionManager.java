@@ -68,17 +68,29 @@ public final class ExecutionManager {
     }
 
     public void submit(RunTask job) {
+        if (takenApart(job)) {
+            parked.arrived(job.jobId());
+            computeGate.submit(job, () -> runChain(job));
+        }
+    }
+
+    /**
+     * Starts an I/O job, or holds (or refuses) a job parked behind another; true for a compute
+     * job that is left to enter the compute platform.
+     */
+    private boolean takenApart(RunTask job) {
         if (job.ioTask()) {
             io.execute(() -> replies.accept(execute(job)));
-        } else if (job.afterJob() != 0) {
+            return false;
+        }
+        if (job.afterJob() != 0) {
             if (!parked.hold(job)) {
                 LOG.debug("job {} came after job {} ended: not parked", job.jobId(), job.afterJob());
                 replies.accept(new TaskNotParked(job.jobId()));
             }
-        } else {
-            parked.arrived(job.jobId());
-            computeGate.submit(job, () -> runChain(job));
+            return false;
         }
+        return true;
     }
 
     /**
@@ -112,11 +124,10 @@ public final class ExecutionManager {
         List<Runnable> bodies = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
             RunTask job = jobs.get(i);
-            if (job.ioTask()) {
-                io.execute(() -> execute(job));
-            } else {
+            if (takenApart(job)) {
+                parked.arrived(job.jobId());
                 compute.add(job);
-                bodies.add(() -> execute(job));
+                bodies.add(() -> runChain(job));
             }
         }
         if (!compute.isEmpty()) {

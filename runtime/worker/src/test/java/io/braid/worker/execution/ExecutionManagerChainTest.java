@@ -106,6 +106,22 @@ class ExecutionManagerChainTest {
     }
 
     @Test
+    void theJobsOfOneReadSubmittedTogetherAreTakenAsOneByOne() throws Exception {
+        CountDownLatch release1 = gate(1);
+        em.submitAll(List.of(job(1), job(2).after(1), job(3).after(2), job(4)));
+        release1.countDown();
+        assertEquals(2, ((TaskDone) reply()).handedTo(), "job 1's unit went to the job parked behind it");
+        assertEquals(3, ((TaskDone) reply()).handedTo());
+        assertEquals(0, ((TaskDone) reply()).handedTo());
+        assertEquals(4, ((TaskDone) reply()).jobId(), "every job of the batch is answered");
+        em.submitAll(List.of(job(5).after(1), job(6)));
+        assertEquals(new TaskNotParked(5), reply(), "job 1 has ended: 5 is refused");
+        assertEquals(6, ((TaskDone) reply()).jobId());
+        assertEquals(List.of("1", "2", "3", "4", "6"), ran);
+        assertNull(replies.poll());
+    }
+
+    @Test
     void aJobParkedBehindAJobThatHasEndedIsRefusedAndNeverRuns() throws Exception {
         em.submit(job(1));
         assertEquals(0, ((TaskDone) reply()).handedTo());
