@@ -37,6 +37,22 @@ class ChainAheadTest {
         return h;
     }
 
+    /** Tasks 1 → 2 → 3 on one node of one unit, chaining ahead up to 64, submitted and not dispatched. */
+    private static CoreHarness chainOfThree() {
+        CoreHarness h = chain(64, 1);
+        link(h, 1, true);
+        link(h, 2, false);
+        link(h, 3, false);
+        return h;
+    }
+
+    /** Task 3, the chain's last, ends; nothing is left. */
+    private static void endsWithTask3(CoreHarness h) {
+        h.complete(job(h, 3));
+        h.dispatch();
+        assertIdle(h);
+    }
+
     private static RunTask job(CoreHarness h, long task) {
         RunTask j = h.jobOf(task);
         assertTrue(j != null, "no job outstanding for task " + task);
@@ -88,17 +104,12 @@ class ChainAheadTest {
         assertEquals(job(h, 2).jobId(), job(h, 3).afterJob());
         h.completeHanding(job(h, 1), job(h, 2).jobId());
         h.completeHanding(job(h, 2), job(h, 3).jobId());
-        h.complete(job(h, 3));
-        h.dispatch();
-        assertIdle(h);
+        endsWithTask3(h);
     }
 
     @Test
     void aParkedTaskThatReachedTheWorkerTooLateRunsTheOrdinaryWayAndTheLateAnswerIsIgnored() {
-        CoreHarness h = chain(64, 1);
-        link(h, 1, true);
-        link(h, 2, false);
-        link(h, 3, false);
+        CoreHarness h = chainOfThree();
         h.dispatch();
         RunTask parked2 = job(h, 2);
         RunTask parked3 = job(h, 3);
@@ -117,17 +128,12 @@ class ChainAheadTest {
         assertEquals(1, h.scheduler.runningCount());
         assertEquals(2, h.outstanding().size(), "the new jobs of 2 and 3");
         h.completeHanding(again2, job(h, 3).jobId());
-        h.complete(job(h, 3));
-        h.dispatch();
-        assertIdle(h);
+        endsWithTask3(h);
     }
 
     @Test
     void aNotParkedAnswerBeforeTheProducersResultUnParksTheChainUntilTheProducerEnds() {
-        CoreHarness h = chain(64, 1);
-        link(h, 1, true);
-        link(h, 2, false);
-        link(h, 3, false);
+        CoreHarness h = chainOfThree();
         h.dispatch();
         h.notParked(job(h, 2));
         h.dropped(job(h, 3)); // parked behind 2, which the worker did not hold
@@ -136,17 +142,12 @@ class ChainAheadTest {
         assertEquals(List.of("2@0", "3@0"), h.dispatch());
         assertEquals(0, job(h, 2).afterJob());
         h.completeHanding(job(h, 2), job(h, 3).jobId());
-        h.complete(job(h, 3));
-        h.dispatch();
-        assertIdle(h);
+        endsWithTask3(h);
     }
 
     @Test
     void aFailedProducerUnParksItsChainWhichIsParkedAgainBehindItsRetry() {
-        CoreHarness h = chain(64, 1);
-        link(h, 1, true);
-        link(h, 2, false);
-        link(h, 3, false);
+        CoreHarness h = chainOfThree();
         h.dispatch();
         h.completeHanding(job(h, 1), job(h, 2).jobId());
         RunTask old3 = job(h, 3);
@@ -158,9 +159,7 @@ class ChainAheadTest {
         assertEquals(job(h, 2).jobId(), job(h, 3).afterJob());
         assertEquals(1, h.scheduler.runningCount());
         h.completeHanding(job(h, 2), job(h, 3).jobId());
-        h.complete(job(h, 3));
-        h.dispatch();
-        assertIdle(h);
+        endsWithTask3(h);
         assertTrue(h.fatal.isEmpty(), h.fatal::toString);
     }
 
@@ -193,9 +192,7 @@ class ChainAheadTest {
         assertEquals(1, h.scheduler.runningCount());
         h.completeHanding(job(h, 1), job(h, 2).jobId());
         h.completeHanding(job(h, 2), job(h, 3).jobId());
-        h.complete(job(h, 3));
-        h.dispatch();
-        assertIdle(h);
+        endsWithTask3(h);
         assertTrue(h.fatal.isEmpty(), h.fatal::toString);
     }
 
