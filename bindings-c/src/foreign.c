@@ -1,5 +1,6 @@
 /*
- * braid_foreign_*: io.braid.launcher.embed.ForeignTasks through JNI (braid_foreign.h).
+ * braid_foreign_*: io.braid.launcher.embed.ForeignTasks through JNI (braid_foreign.h): defining and
+ * submitting tasks (the main program's waits, deletions and groups: foreign_sync.c).
  *
  * submit's arrays have one entry per declared parameter and only some entries are meaningful
  * (values[i] for VALUE and OBJECT, files[i] for FILE and STREAM, ...): the others may be garbage. So define
@@ -49,26 +50,6 @@ static char kind_of(const char *decl) {
     return 0;
 }
 
-/* Calls need a run on: none yet means no JVM is started for them (the message says what to do). */
-static braid_status begin(const char *call, JNIEnv **env) {
-    if (!braid_jvm_ready()) {
-        return braid_fail(BRAID_ERR_STATE, call, "the runtime is not on (call braid_on first)");
-    }
-    return braid_enter(call, env);
-}
-
-/* A Java string of s (NULL for NULL); on failure *st is set. */
-static jstring jstr(JNIEnv *env, const char *call, const char *s, braid_status *st) {
-    if (s == NULL || *st != BRAID_OK) {
-        return NULL;
-    }
-    jstring j = (*env)->NewStringUTF(env, s);
-    if (j == NULL) {
-        *st = braid_check(env, call);
-    }
-    return j;
-}
-
 /* A Java String[] of n items; nulls: whether NULL items are allowed (they stay null), else an error. */
 static jobjectArray jstrings_of(JNIEnv *env, const char *call, const char *what, const char *const *items, int n,
                                 int nulls, braid_status *st) {
@@ -92,7 +73,7 @@ static jobjectArray jstrings_of(JNIEnv *env, const char *call, const char *what,
             *st = braid_fail(BRAID_ERR_ARGUMENT, call, "%s[%d] is NULL", what, i);
             break;
         }
-        jstring s = jstr(env, call, items[i], st);
+        jstring s = braid_jstr(env, call, items[i], st);
         if (s != NULL) {
             (*env)->SetObjectArrayElement(env, a, i, s);
             (*env)->DeleteLocalRef(env, s);
@@ -106,26 +87,6 @@ static jobjectArray jstrings(JNIEnv *env, const char *call, const char *what, co
     return jstrings_of(env, call, what, items, n, 0, st);
 }
 
-static jlongArray jlongs(JNIEnv *env, const char *call, const long long *items, size_t n, braid_status *st) {
-    if (*st != BRAID_OK || items == NULL) {
-        return NULL;
-    }
-    jlongArray a = (*env)->NewLongArray(env, (jsize)n);
-    if (a == NULL) {
-        *st = braid_check(env, call);
-        return NULL;
-    }
-    if (sizeof(long long) == sizeof(jlong)) {
-        (*env)->SetLongArrayRegion(env, a, 0, (jsize)n, (const jlong *)items);
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            jlong v = (jlong)items[i];
-            (*env)->SetLongArrayRegion(env, a, (jsize)i, 1, &v);
-        }
-    }
-    return a;
-}
-
 static void set(JNIEnv *env, jobjectArray a, int i, jobject item) {
     if (item != NULL) {
         (*env)->SetObjectArrayElement(env, a, i, item);
@@ -133,22 +94,6 @@ static void set(JNIEnv *env, jobjectArray a, int i, jobject item) {
     }
 }
 
-/* A malloc'd copy of a Java string into *out (NULL stays NULL); BRAID_ERR_MEMORY when it cannot be made. */
-static braid_status give_string(JNIEnv *env, const char *call, jstring s, char **out) {
-    int oom = 0;
-    char *copy = braid_string(env, s, &oom);
-    if (oom) {
-        return braid_fail(BRAID_ERR_MEMORY, call, "out of memory");
-    }
-    if (out != NULL) {
-        *out = copy;
-    } else {
-        free(copy);
-    }
-    return BRAID_OK;
-}
-
-/* Records the kinds of the parameters of type id (defined in Java just now); takes kinds. */
 static braid_status record_shape(const char *call, int id, const char *const *params, int nparams, char *kinds) {
     for (int i = 0; i < nparams; i++) {
         kinds[i] = kind_of(params[i]);
@@ -186,7 +131,7 @@ static braid_status define_start(const char *call, const char *module, const cha
     if (*kinds == NULL) {
         return braid_fail(BRAID_ERR_MEMORY, call, "out of memory");
     }
-    braid_status st = begin(call, env);
+    braid_status st = braid_foreign_begin(call, env);
     if (st != BRAID_OK) {
         free(*kinds);
     }
@@ -219,11 +164,11 @@ braid_status braid_foreign_define(const char *language, const char *module, cons
     if (st != BRAID_OK) {
         return st;
     }
-    jstring jlang = jstr(env, call, language, &st);
-    jstring jmodule = jstr(env, call, module, &st);
-    jstring jfunction = jstr(env, call, function, &st);
-    jstring jlocation = jstr(env, call, location, &st);
-    jstring jfailure = jstr(env, call, on_failure, &st);
+    jstring jlang = braid_jstr(env, call, language, &st);
+    jstring jmodule = braid_jstr(env, call, module, &st);
+    jstring jfunction = braid_jstr(env, call, function, &st);
+    jstring jlocation = braid_jstr(env, call, location, &st);
+    jstring jfailure = braid_jstr(env, call, on_failure, &st);
     jobjectArray jparams = jstrings(env, call, "params", params, nparams, &st);
     jobjectArray jconstraints = jstrings(env, call, "constraints", constraints, nconstraints, &st);
     if (st == BRAID_OK && nparams == 0) {
@@ -256,9 +201,9 @@ braid_status braid_foreign_define_program(const char *module, const char *functi
     if (st != BRAID_OK) {
         return st;
     }
-    jstring jmodule = jstr(env, call, module, &st);
-    jstring jfunction = jstr(env, call, function, &st);
-    jstring jfailure = jstr(env, call, on_failure, &st);
+    jstring jmodule = braid_jstr(env, call, module, &st);
+    jstring jfunction = braid_jstr(env, call, function, &st);
+    jstring jfailure = braid_jstr(env, call, on_failure, &st);
     jobjectArray jprogram = jstrings(env, call, "program", program, nprogram, &st);
     jobjectArray jparams = jstrings(env, call, "params", params, nparams, &st);
     jobjectArray jprefixes = prefixes ? jstrings_of(env, call, "prefixes", prefixes, nparams, 1, &st) : NULL;
@@ -317,7 +262,7 @@ braid_status braid_foreign_submit(int type_id, const long long *object_ids, cons
                                     type_id);
     }
     JNIEnv *env;
-    braid_status st = begin(call, &env);
+    braid_status st = braid_foreign_begin(call, &env);
     if (st != BRAID_OK) {
         free(kinds);
         return st;
@@ -353,11 +298,11 @@ braid_status braid_foreign_submit(int type_id, const long long *object_ids, cons
         st = braid_check(env, call);
         for (int i = 0; i < n && st == BRAID_OK; i++) {
             if (kinds[i] == K_FILE || kinds[i] == K_STREAM) {
-                set(env, jfiles, i, jstr(env, call, files[i], &st));
+                set(env, jfiles, i, braid_jstr(env, call, files[i], &st));
             }
         }
     }
-    jlongArray jreturns = jlongs(env, call, return_ids, (size_t)nreturns, &st);
+    jlongArray jreturns = braid_jlongs(env, call, return_ids, (size_t)nreturns, &st);
     jobjectArray jelement_ids = NULL;
     jobjectArray jelement_values = NULL;
     if (element_counts != NULL && element_ids != NULL && st == BRAID_OK) {
@@ -379,7 +324,7 @@ braid_status braid_foreign_submit(int type_id, const long long *object_ids, cons
                                 type_id, i + 1, count);
                 break;
             }
-            set(env, jelement_ids, i, element_ids[i] ? jlongs(env, call, element_ids[i], count, &st)
+            set(env, jelement_ids, i, element_ids[i] ? braid_jlongs(env, call, element_ids[i], count, &st)
                                                      : (*env)->NewLongArray(env, 0));
             if (jelement_values != NULL && element_values[i] != NULL && st == BRAID_OK) {
                 jobjectArray one = (*env)->NewObjectArray(env, (jsize)count, braid_j.byte_array, NULL);
@@ -411,210 +356,4 @@ braid_status braid_foreign_submit(int type_id, const long long *object_ids, cons
         *task_id = (long long)id;
     }
     return st;
-}
-
-/*
- * The objects braid_foreign_wait_on handed out in place: the Java direct buffer each pointer is
- * the memory of, held until braid_foreign_free gives it back (ForeignTasks.release).
- */
-struct held_buffer {
-    void *data;
-    jobject buffer; /* a global reference */
-    struct held_buffer *next;
-};
-static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct held_buffer *held;
-
-braid_status braid_foreign_wait_on(long long object_id, void **data, size_t *size) {
-    const char *call = "braid_foreign_wait_on";
-    if (data == NULL || size == NULL) {
-        return braid_fail(BRAID_ERR_ARGUMENT, call, "%s is NULL", data == NULL ? "data" : "size");
-    }
-    *data = NULL;
-    *size = 0;
-    JNIEnv *env;
-    braid_status st = begin(call, &env);
-    if (st != BRAID_OK) {
-        return st;
-    }
-    /* A direct buffer: the object went from the network into it, never into the Java heap, and
-     * is read in place here (no copy: a 512 MiB object cost the process one array less). Its
-     * limit is the size; a 0 byte follows, so bytes that are a string can be used as one. */
-    jobject buffer = (*env)->CallStaticObjectMethod(env, braid_j.foreign_tasks, braid_j.f_wait_on_buffer,
-                                                    (jlong)object_id);
-    st = braid_check(env, call);
-    if (st == BRAID_OK && buffer == NULL) {
-        /* no task ever used the object: no bytes, as before */
-        char *out = malloc(1);
-        if (out == NULL) {
-            st = braid_fail(BRAID_ERR_MEMORY, call, "out of memory for object %lld", object_id);
-        } else {
-            out[0] = '\0';
-            *data = out;
-        }
-    } else if (st == BRAID_OK) {
-        void *address = (*env)->GetDirectBufferAddress(env, buffer);
-        jlong capacity = (*env)->GetDirectBufferCapacity(env, buffer);
-        struct held_buffer *h = malloc(sizeof *h);
-        jobject global = (*env)->NewGlobalRef(env, buffer);
-        if (address == NULL || capacity < 1 || h == NULL || global == NULL) {
-            st = braid_fail(BRAID_ERR_MEMORY, call, "object %lld: its buffer cannot be handed out", object_id);
-            free(h);
-            if (global != NULL) {
-                (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_release, global);
-                (*env)->ExceptionClear(env);
-                (*env)->DeleteGlobalRef(env, global);
-            }
-        } else {
-            h->data = address;
-            h->buffer = global;
-            pthread_mutex_lock(&held_lock);
-            h->next = held;
-            held = h;
-            pthread_mutex_unlock(&held_lock);
-            *data = address;
-            *size = (size_t)(capacity - 1);
-        }
-    }
-    (*env)->PopLocalFrame(env, NULL);
-    return st;
-}
-
-/* A static method of ForeignTasks taking one string and returning a string (NULL method result: void). */
-static braid_status string_call(const char *call, jmethodID method, int returns, const char *arg, char **out) {
-    if (out != NULL) {
-        *out = NULL;
-    }
-    if (arg == NULL) {
-        return braid_fail(BRAID_ERR_ARGUMENT, call, "the %s is NULL", strstr(call, "file") ? "path" : "name");
-    }
-    JNIEnv *env;
-    braid_status st = begin(call, &env);
-    if (st != BRAID_OK) {
-        return st;
-    }
-    jstring jarg = jstr(env, call, arg, &st);
-    if (st == BRAID_OK) {
-        if (returns) {
-            jstring r = (jstring)(*env)->CallStaticObjectMethod(env, braid_j.foreign_tasks, method, jarg);
-            st = braid_check(env, call);
-            if (st == BRAID_OK) {
-                st = give_string(env, call, r, out);
-            }
-        } else {
-            (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, method, jarg);
-            st = braid_check(env, call);
-        }
-    }
-    (*env)->PopLocalFrame(env, NULL);
-    return st;
-}
-
-braid_status braid_foreign_wait_on_file(const char *path, char **canonical) {
-    return string_call("braid_foreign_wait_on_file", braid_j.f_wait_on_file, 1, path, canonical);
-}
-
-braid_status braid_foreign_delete_object(long long object_id) {
-    const char *call = "braid_foreign_delete_object";
-    JNIEnv *env;
-    braid_status st = begin(call, &env);
-    if (st != BRAID_OK) {
-        return st;
-    }
-    (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_delete_object, (jlong)object_id);
-    st = braid_check(env, call);
-    (*env)->PopLocalFrame(env, NULL);
-    return st;
-}
-
-braid_status braid_foreign_delete_objects(const long long *object_ids, size_t count) {
-    const char *call = "braid_foreign_delete_objects";
-    if (count == 0) {
-        return BRAID_OK;
-    }
-    if (object_ids == NULL) {
-        return braid_fail(BRAID_ERR_ARGUMENT, call, "object_ids is NULL (%zu expected)", count);
-    }
-    JNIEnv *env;
-    braid_status st = begin(call, &env);
-    if (st != BRAID_OK) {
-        return st;
-    }
-    jlongArray ids = jlongs(env, call, object_ids, count, &st);
-    if (st == BRAID_OK) {
-        (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_delete_objects, ids);
-        st = braid_check(env, call);
-    }
-    (*env)->PopLocalFrame(env, NULL);
-    return st;
-}
-
-braid_status braid_foreign_delete_file(const char *path) {
-    return string_call("braid_foreign_delete_file", braid_j.f_delete_file, 0, path, NULL);
-}
-
-braid_status braid_foreign_open_group(const char *name) {
-    return string_call("braid_foreign_open_group", braid_j.f_open_group, 0, name, NULL);
-}
-
-braid_status braid_foreign_close_group(const char *name, int barrier, char **message) {
-    const char *call = "braid_foreign_close_group";
-    if (message != NULL) {
-        *message = NULL;
-    }
-    if (name == NULL) {
-        return braid_fail(BRAID_ERR_ARGUMENT, call, "the name is NULL");
-    }
-    JNIEnv *env;
-    braid_status st = begin(call, &env);
-    if (st != BRAID_OK) {
-        return st;
-    }
-    jstring jname = jstr(env, call, name, &st);
-    if (st == BRAID_OK) {
-        jstring r = (jstring)(*env)->CallStaticObjectMethod(env, braid_j.foreign_tasks, braid_j.f_close_group, jname,
-                                                            (jboolean)(barrier != 0));
-        st = braid_check(env, call);
-        if (st == BRAID_OK) {
-            st = give_string(env, call, r, message);
-        }
-    }
-    (*env)->PopLocalFrame(env, NULL);
-    return st;
-}
-
-braid_status braid_foreign_barrier_group(const char *name, char **message) {
-    return string_call("braid_foreign_barrier_group", braid_j.f_barrier_group, 1, name, message);
-}
-
-braid_status braid_foreign_cancel_group(const char *name) {
-    return string_call("braid_foreign_cancel_group", braid_j.f_cancel_group, 0, name, NULL);
-}
-
-void braid_foreign_free(void *p) {
-    if (p == NULL) {
-        return;
-    }
-    struct held_buffer *h = NULL;
-    pthread_mutex_lock(&held_lock);
-    for (struct held_buffer **at = &held; *at != NULL; at = &(*at)->next) {
-        if ((*at)->data == p) {
-            h = *at;
-            *at = h->next;
-            break;
-        }
-    }
-    pthread_mutex_unlock(&held_lock);
-    if (h == NULL) {
-        free(p);
-        return;
-    }
-    JNIEnv *env;
-    if (braid_jvm_ready() && braid_env("braid_foreign_free", &env) == BRAID_OK) {
-        /* freed now, not at a later GC of a heap it is not part of */
-        (*env)->CallStaticVoidMethod(env, braid_j.foreign_tasks, braid_j.f_release, h->buffer);
-        (*env)->ExceptionClear(env);
-        (*env)->DeleteGlobalRef(env, h->buffer);
-    } /* else the JVM is gone, and the buffer's memory with it */
-    free(h);
 }

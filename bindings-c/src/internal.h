@@ -77,4 +77,14 @@ jbyteArray braid_new_bytes(JNIEnv *env, const char *call, const char *what, int 
 /* A malloc'd UTF-8 copy of a Java string (NULL for null, or out of memory: *oom set). */
 char *braid_string(JNIEnv *env, jstring s, int *oom);
 
+/* The braid_foreign_* calls' JNI helpers (foreign_jni.c). */
+/* Calls need a run on: none yet means no JVM is started for them (the message says what to do). */
+braid_status braid_foreign_begin(const char *call, JNIEnv **env);
+/* A Java string of s (NULL for NULL, or when *st is already an error); on failure *st is set. */
+jstring braid_jstr(JNIEnv *env, const char *call, const char *s, braid_status *st);
+/* A Java long[] of n items (NULL for NULL items, or when *st is already an error); on failure *st is set. */
+jlongArray braid_jlongs(JNIEnv *env, const char *call, const long long *items, size_t n, braid_status *st);
+/* A malloc'd copy of a Java string into *out (NULL stays NULL); BRAID_ERR_MEMORY when it cannot be made. */
+braid_status braid_give_string(JNIEnv *env, const char *call, jstring s, char **out);
+
 #endif
